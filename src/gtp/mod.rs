@@ -1,0 +1,16 @@
+//! GTP version 2 framing: bytes to lines, lines to typed commands, results to response text.
+//!
+//! Nothing here knows any game: a [`Command`] is a verb with string arguments, and a
+//! [`Response`] is the text that goes back.
+
+mod args;
+mod codec;
+mod command;
+mod preprocess;
+mod response;
+
+pub use args::{ArgError, Args};
+pub use codec::{GtpLineCodec, RawLine};
+pub use command::{Command, ParseError};
+pub use preprocess::preprocess;
+pub use response::Response;

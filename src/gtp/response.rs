@@ -1,0 +1,74 @@
+//! The text of a GTP response: `=[id] result` or `?[id] message`, then an empty line.
+
+use std::fmt;
+
+/// A finished response to one command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Response {
+    /// The id of the command answered, if it had one.
+    pub id: Option<u64>,
+    /// `Ok(result)` for success, `Err(message)` for failure.
+    pub body: Result<String, String>,
+}
+
+impl Response {
+    /// A success carrying `result` (may be empty or span several non-empty lines).
+    pub fn success(id: Option<u64>, result: impl Into<String>) -> Response {
+        Response {
+            id,
+            body: Ok(result.into()),
+        }
+    }
+
+    /// A failure carrying an error `message`.
+    pub fn failure(id: Option<u64>, message: impl fmt::Display) -> Response {
+        Response {
+            id,
+            body: Err(message.to_string()),
+        }
+    }
+
+    /// Appends the wire form, with its terminating empty line, to `out`.
+    pub fn write_to(&self, out: &mut Vec<u8>) {
+        use std::io::Write;
+        let (mark, text) = match &self.body {
+            Ok(text) => ('=', text.as_str()),
+            Err(text) => ('?', text.as_str()),
+        };
+        out.push(mark as u8);
+        if let Some(id) = self.id {
+            // Writing into a Vec cannot fail.
+            let _ = write!(out, "{id}");
+        }
+        out.push(b' ');
+        out.extend_from_slice(text.as_bytes());
+        out.extend_from_slice(b"\n\n");
+    }
+}
+
+impl fmt::Display for Response {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = Vec::new();
+        self.write_to(&mut out);
+        f.write_str(&String::from_utf8_lossy(&out))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Response;
+
+    #[test]
+    fn wire_forms() {
+        assert_eq!(Response::success(None, "2").to_string(), "= 2\n\n");
+        assert_eq!(Response::success(Some(3), "").to_string(), "=3 \n\n");
+        assert_eq!(
+            Response::failure(Some(12), "unknown command").to_string(),
+            "?12 unknown command\n\n"
+        );
+        assert_eq!(
+            Response::success(None, "a\nb").to_string(),
+            "= a\nb\n\n"
+        );
+    }
+}

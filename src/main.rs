@@ -1,0 +1,103 @@
+//! The `gamebot` command line: `serve` over TCP, or `stdio` for one session.
+
+use clap::{Parser, Subcommand};
+use gamebot::server::{self, ServerConfig, SessionLimits};
+use gamebot::session::Catalog;
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// A competitive-play bot server speaking GTP version 2.
+#[derive(Debug, Parser)]
+#[command(name = "gamebot", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Mode,
+}
+
+#[derive(Debug, Subcommand)]
+enum Mode {
+    /// Serve game sessions over TCP, one per connection.
+    Serve {
+        /// Address to listen on; port 0 picks a free port (printed on stdout).
+        #[arg(long, default_value = "127.0.0.1:7070")]
+        listen: String,
+        /// Most connections at once; more are told `? server busy` and closed.
+        #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(1..))]
+        max_connections: u32,
+        /// Close a connection silent for this many seconds.
+        #[arg(long, default_value_t = 3600, value_parser = clap::value_parser!(u64).range(1..))]
+        idle_timeout: u64,
+        /// Longest accepted command line in bytes; longer ones get `? line too long`.
+        #[arg(long, default_value_t = 1_048_576, value_parser = clap::value_parser!(u64).range(1..))]
+        max_line_bytes: u64,
+    },
+    /// Run one session over stdin/stdout, for GUIs that launch engines as programs.
+    Stdio {
+        /// Longest accepted command line in bytes.
+        #[arg(long, default_value_t = 1_048_576, value_parser = clap::value_parser!(u64).range(1..))]
+        max_line_bytes: u64,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .init();
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("gamebot: cannot start the runtime: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(cli.command)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("gamebot: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(mode: Mode) -> std::io::Result<()> {
+    let catalog = Arc::new(Catalog::standard());
+    match mode {
+        Mode::Serve {
+            listen,
+            max_connections,
+            idle_timeout,
+            max_line_bytes,
+        } => {
+            let listener = tokio::net::TcpListener::bind(&listen).await?;
+            let address = listener.local_addr()?;
+            let mut stdout = std::io::stdout().lock();
+            writeln!(stdout, "listening on {address}")?;
+            stdout.flush()?;
+            drop(stdout);
+            let config = ServerConfig {
+                max_connections: max_connections as usize,
+                limits: SessionLimits {
+                    max_line_bytes: line_limit(max_line_bytes),
+                    idle_timeout: Some(Duration::from_secs(idle_timeout)),
+                },
+            };
+            server::serve(listener, config, catalog, server::shutdown_signal()).await;
+            Ok(())
+        }
+        Mode::Stdio { max_line_bytes } => {
+            server::serve_stdio(catalog, line_limit(max_line_bytes)).await
+        }
+    }
+}
+
+fn line_limit(bytes: u64) -> usize {
+    usize::try_from(bytes).unwrap_or(usize::MAX)
+}

@@ -1,0 +1,85 @@
+//! The accept loop: one task per connection, a cap on connections, graceful shutdown.
+
+use super::{run_session, SessionLimits};
+use crate::session::{Catalog, Session};
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::io::AsyncWriteExt;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::Semaphore;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+use tracing::Instrument;
+
+/// What a connection is refused with when the server is full.
+const BUSY: &[u8] = b"? server busy\n\n";
+
+/// Server-wide settings.
+#[derive(Debug, Clone, Copy)]
+pub struct ServerConfig {
+    /// Most connections served at once; one more is told `? server busy` and closed.
+    pub max_connections: usize,
+    /// Limits applied to every session.
+    pub limits: SessionLimits,
+}
+
+/// Accepts connections on `listener` until `shutdown` completes, then stops accepting,
+/// lets every session answer what it has received, and returns once all have closed.
+pub async fn serve(
+    listener: TcpListener,
+    config: ServerConfig,
+    catalog: Arc<Catalog>,
+    shutdown: impl Future<Output = ()>,
+) {
+    let stop = CancellationToken::new();
+    let tracker = TaskTracker::new();
+    let slots = Arc::new(Semaphore::new(config.max_connections));
+    tokio::pin!(shutdown);
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(error) => {
+                    // Usually out of file descriptors: back off instead of spinning.
+                    tracing::warn!(%error, "accept failed");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let span = tracing::info_span!("connection", %peer);
+        let Ok(slot) = slots.clone().try_acquire_owned() else {
+            tracker.spawn(refuse(stream).instrument(span));
+            continue;
+        };
+        let session = Session::new(catalog.clone());
+        let stop = stop.clone();
+        let limits = config.limits;
+        tracker.spawn(
+            async move {
+                tracing::info!("connected");
+                let (reader, writer) = stream.into_split();
+                match run_session(session, reader, writer, limits, stop).await {
+                    Ok(()) => tracing::info!("closed"),
+                    Err(error) => tracing::info!(%error, "closed by error"),
+                }
+                drop(slot);
+            }
+            .instrument(span),
+        );
+    }
+    tracing::info!("shutting down");
+    drop(listener);
+    stop.cancel();
+    tracker.close();
+    tracker.wait().await;
+    tracing::info!("all connections closed");
+}
+
+async fn refuse(mut stream: TcpStream) {
+    tracing::info!("refused: server busy");
+    let _ = stream.write_all(BUSY).await;
+    let _ = stream.shutdown().await;
+}

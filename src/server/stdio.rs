@@ -1,0 +1,29 @@
+//! One session over stdin/stdout, the way GUIs and tournament tools launch engines.
+
+use super::{run_session, shutdown_signal, SessionLimits};
+use crate::session::{Catalog, Session};
+use std::sync::Arc;
+use tokio_util::sync::CancellationToken;
+
+/// Serves one session on the process's stdin and stdout until `quit` or end of input.
+/// There is no idle timeout: the launching program owns the engine's lifetime.
+pub async fn serve_stdio(catalog: Arc<Catalog>, max_line_bytes: usize) -> std::io::Result<()> {
+    let shutdown = CancellationToken::new();
+    let signal_token = shutdown.clone();
+    tokio::spawn(async move {
+        shutdown_signal().await;
+        signal_token.cancel();
+    });
+    let limits = SessionLimits {
+        max_line_bytes,
+        idle_timeout: None,
+    };
+    run_session(
+        Session::new(catalog),
+        tokio::io::stdin(),
+        tokio::io::stdout(),
+        limits,
+        shutdown,
+    )
+    .await
+}

@@ -1,0 +1,68 @@
+//! The administrative verbs every GTP engine answers.
+
+use super::{Catalog, CommandError};
+use crate::gtp::Args;
+
+/// An administrative command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Admin {
+    /// `protocol_version`: always `2`.
+    ProtocolVersion,
+    /// `name`: `gamebot`.
+    Name,
+    /// `version`: the crate version.
+    Version,
+    /// `known_command VERB`: `true` or `false`.
+    KnownCommand,
+    /// `list_commands`: every verb, one a line.
+    ListCommands,
+    /// `quit`: answered, then the connection closes.
+    Quit,
+}
+
+impl Admin {
+    /// Every admin verb, in listing order.
+    pub const ALL: [(&'static str, Admin); 6] = [
+        ("protocol_version", Admin::ProtocolVersion),
+        ("name", Admin::Name),
+        ("version", Admin::Version),
+        ("known_command", Admin::KnownCommand),
+        ("list_commands", Admin::ListCommands),
+        ("quit", Admin::Quit),
+    ];
+
+    /// The admin command named `verb`, if it is one.
+    pub fn from_verb(verb: &str) -> Option<Admin> {
+        Admin::ALL
+            .iter()
+            .find(|(name, _)| *name == verb)
+            .map(|&(_, admin)| admin)
+    }
+
+    /// Runs the command against the catalog of verbs.
+    pub fn execute(self, args: Args<'_>, catalog: &Catalog) -> Result<String, CommandError> {
+        match self {
+            Admin::KnownCommand => {
+                args.expect_count(1)?;
+                let verb = &args.all()[0];
+                let known = Admin::from_verb(verb).is_some() || catalog.owner(verb).is_some();
+                Ok(known.to_string())
+            }
+            other => {
+                args.expect_count(0)?;
+                Ok(match other {
+                    Admin::ProtocolVersion => "2".to_string(),
+                    Admin::Name => "gamebot".to_string(),
+                    Admin::Version => env!("CARGO_PKG_VERSION").to_string(),
+                    Admin::ListCommands => Admin::ALL
+                        .iter()
+                        .map(|(name, _)| *name)
+                        .chain(catalog.verbs().iter().copied())
+                        .collect::<Vec<_>>()
+                        .join("\n"),
+                    Admin::Quit | Admin::KnownCommand => String::new(),
+                })
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+//! Game sessions: one per connection, routing each GTP command to the game that owns it.
+//!
+//! The session knows the administrative verbs and the [`Catalog`] of games; it knows
+//! nothing about sockets. Errors from every layer become GTP error text in one place,
+//! [`Session::respond`].
+
+mod admin;
+mod catalog;
+mod error;
+mod game;
+
+pub use catalog::Catalog;
+pub use error::CommandError;
+pub use game::Game;
+
+use crate::gtp::{Args, Command, Response};
+use admin::Admin;
+
+/// What the connection should do after sending a response.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum After {
+    /// Read the next command.
+    Continue,
+    /// Close the connection (the command was `quit`).
+    Close,
+}
+
+/// One client's games: a state for every game in the catalog, none shared.
+pub struct Session {
+    catalog: std::sync::Arc<Catalog>,
+    games: Vec<Box<dyn Game>>,
+}
+
+impl Session {
+    /// A fresh session with a new state for every game in `catalog`.
+    pub fn new(catalog: std::sync::Arc<Catalog>) -> Session {
+        let games = catalog.new_games();
+        Session { catalog, games }
+    }
+
+    /// Whether `command` may compute for long enough that it must not run on an async
+    /// worker thread.
+    pub fn is_heavy(&self, command: &Command) -> bool {
+        self.catalog
+            .owner(&command.name)
+            .is_some_and(|index| self.games[index].is_heavy(&command.name))
+    }
+
+    /// Runs one command and builds its response; a failed command changes nothing.
+    pub fn respond(&mut self, command: &Command) -> (Response, After) {
+        match self.execute(command) {
+            Ok(result) => {
+                let after = if command.name == "quit" {
+                    After::Close
+                } else {
+                    After::Continue
+                };
+                (Response::success(command.id, result), after)
+            }
+            Err(error) => (Self::error_response(command.id, error), After::Continue),
+        }
+    }
+
+    /// The response to a failed command: the one place where a typed error becomes GTP
+    /// error text.
+    pub fn error_response(id: Option<u64>, error: CommandError) -> Response {
+        Response::failure(id, error)
+    }
+
+    fn execute(&mut self, command: &Command) -> Result<String, CommandError> {
+        let args = Args::new(&command.args);
+        if let Some(admin) = Admin::from_verb(&command.name) {
+            return admin.execute(args, &self.catalog);
+        }
+        let index = self
+            .catalog
+            .owner(&command.name)
+            .ok_or(CommandError::UnknownCommand)?;
+        self.games[index].execute(&command.name, args)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    fn run(session: &mut Session, line: &str) -> String {
+        let command = Command::parse(line).unwrap();
+        session.respond(&command).0.to_string()
+    }
+
+    #[test]
+    fn admin_verbs() {
+        let mut session = Session::new(Arc::new(Catalog::standard()));
+        assert_eq!(run(&mut session, "protocol_version"), "= 2\n\n");
+        assert_eq!(run(&mut session, "1 name"), "=1 gamebot\n\n");
+        assert_eq!(run(&mut session, "known_command quit"), "= true\n\n");
+        assert_eq!(run(&mut session, "known_command fly"), "= false\n\n");
+        assert_eq!(run(&mut session, "fly"), "? unknown command\n\n");
+        let list = run(&mut session, "list_commands");
+        assert!(list.contains("\nquit\n"), "{list}");
+    }
+
+    #[test]
+    fn quit_closes() {
+        let mut session = Session::new(Arc::new(Catalog::standard()));
+        let (response, after) = session.respond(&Command::parse("9 quit").unwrap());
+        assert_eq!(response.to_string(), "=9 \n\n");
+        assert_eq!(after, After::Close);
+    }
+}
