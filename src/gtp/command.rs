@@ -78,10 +78,7 @@ mod tests {
 
     #[test]
     fn id_without_command() {
-        assert_eq!(
-            Command::parse("7"),
-            Err(ParseError::MissingName { id: 7 })
-        );
+        assert_eq!(Command::parse("7"), Err(ParseError::MissingName { id: 7 }));
         assert_eq!(
             Command::parse("99999999999999999999999 name"),
             Err(ParseError::IdOutOfRange)

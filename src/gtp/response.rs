@@ -66,9 +66,6 @@ mod tests {
             Response::failure(Some(12), "unknown command").to_string(),
             "?12 unknown command\n\n"
         );
-        assert_eq!(
-            Response::success(None, "a\nb").to_string(),
-            "= a\nb\n\n"
-        );
+        assert_eq!(Response::success(None, "a\nb").to_string(), "= a\nb\n\n");
     }
 }

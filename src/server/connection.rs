@@ -98,9 +98,10 @@ fn prepare(line: RawLine) -> Prepared {
     };
     match Command::parse(&clean) {
         Ok(command) => Prepared::Run(command),
-        Err(error) => {
-            Prepared::Answer(Session::error_response(error.id(), CommandError::Parse(error)))
-        }
+        Err(error) => Prepared::Answer(Session::error_response(
+            error.id(),
+            CommandError::Parse(error),
+        )),
     }
 }
 

@@ -1,0 +1,158 @@
+//! Shared integration-test harness: a real server on 127.0.0.1:0 and a GTP client.
+#![allow(dead_code)] // each test binary uses its own part of the harness
+
+use gamebot::server::{serve, ServerConfig, SessionLimits};
+use gamebot::session::Catalog;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+/// How long any single read in a test may wait before the test fails.
+pub const PATIENCE: Duration = Duration::from_secs(30);
+
+/// Limits roomy enough for every test that does not test limits.
+pub fn default_config() -> ServerConfig {
+    ServerConfig {
+        max_connections: 64,
+        limits: SessionLimits {
+            max_line_bytes: 1 << 20,
+            idle_timeout: Some(Duration::from_secs(600)),
+        },
+    }
+}
+
+/// A server running in this test's runtime on a free loopback port.
+pub struct TestServer {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    stop: Option<oneshot::Sender<()>>,
+    task: JoinHandle<()>,
+}
+
+impl TestServer {
+    /// Starts the standard catalog with roomy limits.
+    pub async fn start() -> TestServer {
+        TestServer::start_with(default_config()).await
+    }
+
+    /// Starts the standard catalog with the given limits.
+    pub async fn start_with(config: ServerConfig) -> TestServer {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let (stop, stopped) = oneshot::channel::<()>();
+        let catalog = Arc::new(Catalog::standard());
+        let task = tokio::spawn(serve(listener, config, catalog, async move {
+            let _ = stopped.await;
+        }));
+        TestServer {
+            addr,
+            stop: Some(stop),
+            task,
+        }
+    }
+
+    /// A new client connection.
+    pub async fn connect(&self) -> Client {
+        Client::connect(self.addr).await
+    }
+
+    /// Asks the server to shut down and waits until every connection has closed.
+    pub async fn shutdown(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        tokio::time::timeout(PATIENCE, &mut self.task)
+            .await
+            .expect("server did not shut down")
+            .unwrap();
+    }
+}
+
+/// A GTP client over one TCP connection.
+pub struct Client {
+    reader: BufReader<OwnedReadHalf>,
+    writer: OwnedWriteHalf,
+}
+
+impl Client {
+    /// Connects to `addr`.
+    pub async fn connect(addr: SocketAddr) -> Client {
+        let (reader, writer) = TcpStream::connect(addr).await.unwrap().into_split();
+        Client {
+            reader: BufReader::new(reader),
+            writer,
+        }
+    }
+
+    /// Sends raw bytes as they are.
+    pub async fn send_raw(&mut self, bytes: &[u8]) {
+        self.writer.write_all(bytes).await.unwrap();
+    }
+
+    /// Sends one line (a LF is added).
+    pub async fn send(&mut self, line: &str) {
+        self.send_raw(format!("{line}\n").as_bytes()).await;
+    }
+
+    /// Reads one whole response, including its terminating empty line.
+    /// Panics if the connection closes first or nothing comes within [`PATIENCE`].
+    pub async fn response(&mut self) -> String {
+        let mut text = String::new();
+        loop {
+            let mut line = String::new();
+            let n = tokio::time::timeout(PATIENCE, self.reader.read_line(&mut line))
+                .await
+                .expect("no response in time")
+                .unwrap();
+            assert!(
+                n > 0,
+                "connection closed mid-response; got so far: {text:?}"
+            );
+            text.push_str(&line);
+            if line == "\n" {
+                return text;
+            }
+        }
+    }
+
+    /// Sends `line` and returns the whole response, e.g. `"= 2\n\n"`.
+    pub async fn ask(&mut self, line: &str) -> String {
+        self.send(line).await;
+        self.response().await
+    }
+
+    /// Sends `line`, asserts success, and returns the result text without `= ` and the
+    /// trailing empty line.
+    pub async fn ok(&mut self, line: &str) -> String {
+        let response = self.ask(line).await;
+        let body = response
+            .strip_prefix("= ")
+            .unwrap_or_else(|| panic!("{line:?} failed: {response:?}"));
+        body.strip_suffix("\n\n").unwrap().to_string()
+    }
+
+    /// Sends `line`, asserts failure, and returns the message without `? ` and the
+    /// trailing empty line.
+    pub async fn err(&mut self, line: &str) -> String {
+        let response = self.ask(line).await;
+        let body = response
+            .strip_prefix("? ")
+            .unwrap_or_else(|| panic!("{line:?} should fail: {response:?}"));
+        body.strip_suffix("\n\n").unwrap().to_string()
+    }
+
+    /// Waits until the server closes the connection; returns what came before the close.
+    pub async fn read_to_close(&mut self) -> String {
+        let mut rest = String::new();
+        tokio::time::timeout(PATIENCE, self.reader.read_to_string(&mut rest))
+            .await
+            .expect("connection not closed in time")
+            .unwrap();
+        rest
+    }
+}
