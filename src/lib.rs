@@ -5,6 +5,7 @@
 //! results into response text; each game module is plain synchronous Rust behind a thin
 //! [`session::Game`] adapter.
 
+pub mod go;
 pub mod gtp;
 pub mod server;
 pub mod session;
