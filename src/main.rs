@@ -58,7 +58,11 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(run(cli.command)) {
+    let outcome = runtime.block_on(run(cli.command));
+    // Every session has finished by now; don't wait for blocking threads, such as
+    // tokio's stdin reader, which stays parked in read(2) until the next input byte.
+    runtime.shutdown_background();
+    match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("gamebot: {error}");
