@@ -21,11 +21,6 @@ impl Game {
         }
     }
 
-    /// The current piles.
-    pub fn position(&self) -> &Position {
-        &self.position
-    }
-
     /// The player whose turn it is.
     pub fn to_move(&self) -> Side {
         self.to_move

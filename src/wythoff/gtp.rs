@@ -27,7 +27,7 @@ enum Command {
 }
 
 impl Command {
-    fn parse(verb: &str, args: Args<'_>) -> Result<Command, ArgError> {
+    fn parse(verb: &str, args: Args<'_>) -> Result<Command, CommandError> {
         Ok(match verb {
             "wythoff-new" => Command::New(position(args)?),
             "wythoff-play" => Command::Play(position(args)?),
@@ -36,10 +36,11 @@ impl Command {
                 args.expect_count(0)?;
                 Command::Genmove
             }
-            _ => {
+            "wythoff-status" => {
                 args.expect_count(0)?;
                 Command::Status
             }
+            _ => return Err(CommandError::UnknownCommand),
         })
     }
 }
