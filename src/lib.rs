@@ -9,3 +9,4 @@ pub mod go;
 pub mod gtp;
 pub mod server;
 pub mod session;
+pub mod wythoff;

@@ -1,0 +1,32 @@
+//! The two players.
+
+use std::fmt;
+
+/// A player: `first` moves first in a new game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// The player who moves first.
+    First,
+    /// The other player.
+    Second,
+}
+
+impl Side {
+    /// The other player.
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    /// `first` or `second`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Side::First => "first",
+            Side::Second => "second",
+        })
+    }
+}
