@@ -20,7 +20,7 @@ use thiserror::Error;
 pub const MAX_SIZE: usize = 255;
 
 /// Why a move is refused. Its text follows `illegal move: ` on the wire.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
 pub enum Illegal {
     /// The point already holds a stone.
     #[error("occupied")]
