@@ -132,6 +132,11 @@ async fn bad_input_gets_standard_errors_and_changes_nothing() {
         ("boardsize 0", "unacceptable size"),
         ("boardsize 256", "unacceptable size"),
         ("boardsize -3", "unacceptable size"),
+        ("boardsize 99999999999999999999999", "unacceptable size"),
+        (
+            "boardsize +9",
+            "syntax error: a board size expected, got '+9'",
+        ),
         (
             "boardsize nine",
             "syntax error: a board size expected, got 'nine'",
@@ -234,11 +239,11 @@ async fn bad_input_gets_standard_errors_and_changes_nothing() {
         ),
         (
             "set_free_handicap A1",
-            "bad vertex list: 2 to 80 stones expected, got 1",
+            "bad vertex list: 2 to 80 on a 9x9 board, got 1",
         ),
         (
             "set_free_handicap",
-            "bad vertex list: 2 to 80 stones expected, got 0",
+            "bad vertex list: 2 to 80 on a 9x9 board, got 0",
         ),
         ("set_free_handicap A1 A1", "bad vertex list: A1 repeated"),
         (
@@ -258,6 +263,11 @@ async fn bad_input_gets_standard_errors_and_changes_nothing() {
         assert_eq!(c.err(line).await, message, "{line}");
         assert_eq!(state(&mut c).await, empty, "{line} changed the state");
     }
+    c.ok("boardsize 1").await;
+    assert_eq!(
+        c.err("place_free_handicap 2").await,
+        "invalid number of stones: no handicap fits a 1x1 board"
+    );
     c.ok("boardsize 6").await;
     assert_eq!(
         c.err("fixed_handicap 2").await,

@@ -129,13 +129,10 @@ impl GoGame {
         };
         args.expect_count(count)?;
         Ok(match verb {
-            "boardsize" => {
-                let size: i64 = args.parse(0, "a board size")?;
-                match usize::try_from(size) {
-                    Ok(size) if Board::is_valid_size(size) => GoCommand::BoardSize(size),
-                    _ => return Err(CommandError::game(GoError::UnacceptableSize)),
-                }
-            }
+            "boardsize" => match integer(args, "a board size")? {
+                Some(size) if Board::is_valid_size(size) => GoCommand::BoardSize(size),
+                _ => return Err(CommandError::game(GoError::UnacceptableSize)),
+            },
             "clear_board" => GoCommand::ClearBoard,
             "komi" => GoCommand::Komi(args.parse_with(0, "a komi", |raw| {
                 raw.parse::<f64>().ok().filter(|k| k.is_finite())
@@ -250,12 +247,8 @@ impl GoGame {
             }
             GoCommand::PlaceFreeHandicap(count) => {
                 let size = board.size();
-                let points = free_points(size, count).ok_or_else(|| {
-                    GoError::InvalidStones(format!(
-                        "2 to {} on a {size}x{size} board",
-                        size * size - 1
-                    ))
-                });
+                let points = free_points(size, count)
+                    .ok_or_else(|| GoError::InvalidStones(free_range(size)));
                 handicap(board, points)?
             }
             GoCommand::SetFreeHandicap(list) => {
@@ -290,11 +283,7 @@ fn free_list(board: &Board, list: &[Option<Vertex>]) -> Result<Vec<usize>, GoErr
     let bad = |why: String| Err(GoError::BadVertexList(why));
     let area = board.size() * board.size();
     if list.len() < 2 || list.len() >= area {
-        return bad(format!(
-            "2 to {} stones expected, got {}",
-            area.max(1) - 1,
-            list.len()
-        ));
+        return bad(format!("{}, got {}", free_range(board.size()), list.len()));
     }
     let mut points = Vec::with_capacity(list.len());
     for &entry in list {
@@ -310,6 +299,14 @@ fn free_list(board: &Board, list: &[Option<Vertex>]) -> Result<Vec<usize>, GoErr
         points.push(point);
     }
     Ok(points)
+}
+
+/// How many free handicap stones a `size` board takes, for error messages.
+fn free_range(size: usize) -> String {
+    match size * size - 1 {
+        0 | 1 => format!("no handicap fits a {size}x{size} board"),
+        max => format!("2 to {max} on a {size}x{size} board"),
+    }
 }
 
 fn names(board: &Board, points: &[usize]) -> String {
@@ -330,9 +327,18 @@ fn colour(args: Args<'_>, index: usize) -> Result<Colour, ArgError> {
     })
 }
 
+/// Argument 0 as a whole number: `None` if negative or too large for `usize`, a syntax
+/// error if it is not an optionally signed run of digits.
+fn integer(args: Args<'_>, what: &'static str) -> Result<Option<usize>, ArgError> {
+    args.parse_with(0, what, |raw| {
+        let digits = raw.strip_prefix('-').unwrap_or(raw);
+        let whole = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+        whole.then(|| raw.parse::<usize>().ok())
+    })
+}
+
 fn stone_count(args: Args<'_>) -> Result<usize, CommandError> {
-    let count: i64 = args.parse(0, "a number of stones")?;
-    usize::try_from(count).map_err(|_| {
+    integer(args, "a number of stones")?.ok_or_else(|| {
         CommandError::game(GoError::InvalidStones(
             "a positive number expected".to_string(),
         ))
