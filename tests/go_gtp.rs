@@ -49,7 +49,7 @@ async fn a_short_session_with_every_verb() {
         board.starts_with("\n  A B C D E F G H J\n9 . . . . . . . . . 9\n"),
         "{board}"
     );
-    assert!(board.contains("\n5 . . + X O . + . . 5\n"), "{board}");
+    assert!(board.contains("\n5 . . . X O . . . . 5\n"), "{board}");
     assert!(board.contains("game over"), "{board}");
     assert!(board.contains("komi 6.5"), "{board}");
     // Each stone alone reaches the empty region shared with the other: no territory.

@@ -44,9 +44,15 @@ pub fn fixed_points(size: usize, count: usize) -> Option<Vec<Vertex>> {
     Some(points)
 }
 
-/// The star points drawn by `showboard`: the largest fixed placement of the size.
+/// The star points drawn by `showboard`, as on real boards: nine from 15x15 up on odd
+/// sizes, the corners and the centre on 9x9 to 13x13, the four corners on 7x7 and even
+/// sizes, none below 7x7.
 pub fn star_points(size: usize) -> Vec<Vertex> {
-    fixed_points(size, max_fixed(size)).unwrap_or_default()
+    let count = match max_fixed(size) {
+        9 if size < 15 => 5,
+        max => max,
+    };
+    fixed_points(size, count).unwrap_or_default()
 }
 
 /// The engine's placement of `count` free handicap stones, or `None` unless
@@ -128,6 +134,9 @@ mod tests {
         assert_eq!(fixed_points(6, 2), None);
         assert_eq!(names(&fixed_points(8, 4).unwrap()), "C3 F6 C6 F3");
         assert_eq!(star_points(5), vec![]);
+        assert_eq!(names(&star_points(9)), "C3 G7 C7 G3 E5");
+        assert_eq!(names(&star_points(13)), "D4 K10 D10 K4 G7");
+        assert_eq!(star_points(19).len(), 9);
     }
 
     #[test]
