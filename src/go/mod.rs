@@ -1,5 +1,15 @@
 //! Go under Tromp-Taylor rules: the board, area scoring, the engine and the GTP adapter.
 
+pub mod board;
 pub mod colour;
+pub mod genmove;
+pub mod gtp;
+pub mod handicap;
+pub mod history;
+pub mod rng;
+pub mod score;
+pub mod showboard;
+pub mod vertex;
+pub mod zobrist;
 
 pub use colour::Colour;

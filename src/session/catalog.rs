@@ -16,7 +16,11 @@ pub struct Catalog {
 impl Catalog {
     /// The catalog gamebot serves.
     pub fn standard() -> Catalog {
-        Catalog::new(vec![Box::new(|| Box::new(crate::wythoff::Wythoff::new()))])
+        Catalog::new(vec![
+            // one line per game, in list_commands order
+            Box::new(|| Box::new(crate::go::gtp::GoGame::default())),
+            Box::new(|| Box::new(crate::wythoff::Wythoff::new())),
+        ])
     }
 
     /// A catalog of the given games, in the order `list_commands` shows their verbs.

@@ -1,0 +1,289 @@
+//! Go over a real socket: every verb, the standard errors, and no change on failure.
+
+mod common;
+
+use common::Client;
+
+/// The board as `showboard` draws it, to check a failed command changed nothing.
+async fn state(client: &mut Client) -> String {
+    client.ok("showboard").await
+}
+
+#[tokio::test]
+async fn a_short_session_with_every_verb() {
+    let server = common::TestServer::start().await;
+    let mut c = server.connect().await;
+    let verbs = c.ok("list_commands").await;
+    for verb in [
+        "boardsize",
+        "clear_board",
+        "komi",
+        "play",
+        "genmove",
+        "undo",
+        "showboard",
+        "final_score",
+        "final_status_list",
+        "fixed_handicap",
+        "place_free_handicap",
+        "set_free_handicap",
+        "time_settings",
+        "time_left",
+    ] {
+        assert!(verbs.lines().any(|line| line == verb), "{verb} not listed");
+    }
+    assert_eq!(c.ask("1 boardsize 9").await, "=1 \n\n");
+    c.ok("clear_board").await;
+    c.ok("komi 6.5").await;
+    c.ok("time_settings 300 30 5").await;
+    c.ok("play black D5").await;
+    c.ok("play W e5").await;
+    c.ok("time_left b 290.5 0").await;
+    let reply = c.ok("genmove b").await;
+    assert!(reply == "pass" || reply.len() >= 2, "{reply}");
+    c.ok("undo").await;
+    c.ok("play b pass").await;
+    c.ok("play w PASS").await;
+    let board = c.ok("showboard").await;
+    assert!(
+        board.starts_with("\n  A B C D E F G H J\n9 . . . . . . . . . 9\n"),
+        "{board}"
+    );
+    assert!(board.contains("\n5 . . . X O . . . . 5\n"), "{board}");
+    assert!(board.contains("game over"), "{board}");
+    assert!(board.contains("komi 6.5"), "{board}");
+    // Each stone alone reaches the empty region shared with the other: no territory.
+    assert_eq!(c.ok("final_score").await, "W+6.5");
+    c.ok("komi 0").await;
+    assert_eq!(c.ok("final_score").await, "0");
+    assert_eq!(c.ok("final_status_list alive").await, "D5\nE5");
+    assert_eq!(c.ok("final_status_list dead").await, "");
+    assert_eq!(c.ok("final_status_list seki").await, "");
+    // Play goes on after two passes; undo takes back passes and moves alike.
+    c.ok("play b A1").await;
+    for _ in 0..5 {
+        c.ok("undo").await;
+    }
+    assert_eq!(c.err("undo").await, "cannot undo");
+    assert_eq!(c.ok("fixed_handicap 3").await, "C3 G7 C7");
+    assert_eq!(c.err("fixed_handicap 2").await, "board not empty");
+    assert_eq!(c.err("undo").await, "cannot undo");
+    c.ok("boardsize 19").await;
+    assert_eq!(c.ok("place_free_handicap 4").await, "D4 Q16 D16 Q4");
+    c.ok("clear_board").await;
+    c.ok("set_free_handicap D4 q16 K10").await;
+    assert!(c.ok("showboard").await.contains("White (O) to move"));
+    assert_ne!(c.ok("genmove white").await, "pass");
+    assert_eq!(c.ok("final_status_list alive").await.lines().count(), 4);
+    c.ok("boardsize 255").await;
+    c.ok("play b KE255").await;
+    c.ok("play w AA26").await;
+    assert!(c.ok("showboard").await.contains(" KE\n"));
+    assert_eq!(c.ok("final_score").await, "0");
+    assert_eq!(c.ask("quit").await, "= \n\n");
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn rules_over_the_wire() {
+    let server = common::TestServer::start().await;
+    let mut c = server.connect().await;
+    c.ok("boardsize 5").await;
+    // A ko: Black takes at C2; White may not retake at once.
+    for line in [
+        "play b A2",
+        "play w D2",
+        "play b B3",
+        "play w C3",
+        "play b B1",
+        "play w C1",
+        "play b pass",
+        "play w B2",
+    ] {
+        c.ok(line).await;
+    }
+    c.ok("play b C2").await;
+    let before = state(&mut c).await;
+    assert_eq!(
+        c.err("play w B2").await,
+        "illegal move: superko (repeats an earlier position)"
+    );
+    assert_eq!(state(&mut c).await, before);
+    assert_eq!(c.err("play w C2").await, "illegal move: occupied");
+    c.ok("clear_board").await;
+    c.ok("play w A2").await;
+    c.ok("play w B1").await;
+    assert_eq!(
+        c.err("play b A1").await,
+        "illegal move: single-stone suicide repeats the position"
+    );
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn bad_input_gets_standard_errors_and_changes_nothing() {
+    let server = common::TestServer::start().await;
+    let mut c = server.connect().await;
+    c.ok("boardsize 9").await;
+    c.ok("komi 5.5").await;
+    c.ok("play b E5").await;
+    let before = state(&mut c).await;
+    let cases = [
+        ("boardsize 0", "unacceptable size"),
+        ("boardsize 256", "unacceptable size"),
+        ("boardsize -3", "unacceptable size"),
+        ("boardsize 99999999999999999999999", "unacceptable size"),
+        (
+            "boardsize +9",
+            "syntax error: a board size expected, got '+9'",
+        ),
+        (
+            "boardsize nine",
+            "syntax error: a board size expected, got 'nine'",
+        ),
+        (
+            "boardsize 9 9",
+            "syntax error: expected 1 argument, got 2 argument(s)",
+        ),
+        ("play b E5", "illegal move: occupied"),
+        (
+            "play b J10",
+            "syntax error: a vertex on the board, or pass expected, got 'J10'",
+        ),
+        (
+            "play b I5",
+            "syntax error: a vertex on the board, or pass expected, got 'I5'",
+        ),
+        (
+            "play b Z",
+            "syntax error: a vertex on the board, or pass expected, got 'Z'",
+        ),
+        (
+            "play red E6",
+            "syntax error: a colour (b, black, w or white) expected, got 'red'",
+        ),
+        (
+            "play b",
+            "syntax error: expected 2 arguments, got 1 argument(s)",
+        ),
+        (
+            "play b E6 E7",
+            "syntax error: expected 2 arguments, got 3 argument(s)",
+        ),
+        (
+            "genmove",
+            "syntax error: expected 1 argument, got 0 argument(s)",
+        ),
+        (
+            "genmove x",
+            "syntax error: a colour (b, black, w or white) expected, got 'x'",
+        ),
+        ("komi lots", "syntax error: a komi expected, got 'lots'"),
+        ("komi nan", "syntax error: a komi expected, got 'nan'"),
+        (
+            "clear_board now",
+            "syntax error: expected 0 arguments, got 1 argument(s)",
+        ),
+        (
+            "showboard 1",
+            "syntax error: expected 0 arguments, got 1 argument(s)",
+        ),
+        (
+            "final_status_list maybe",
+            "syntax error: a status (alive, dead or seki) expected, got 'maybe'",
+        ),
+        ("fixed_handicap 2", "board not empty"),
+        ("place_free_handicap 2", "board not empty"),
+        ("set_free_handicap A1 B1", "board not empty"),
+        (
+            "fixed_handicap two",
+            "syntax error: a number of stones expected, got 'two'",
+        ),
+        (
+            "time_settings 1 2",
+            "syntax error: expected 3 arguments, got 2 argument(s)",
+        ),
+        (
+            "time_settings 1 2 x",
+            "syntax error: a number of byo-yomi stones expected, got 'x'",
+        ),
+        (
+            "time_left b -1 0",
+            "syntax error: a time left in seconds expected, got '-1'",
+        ),
+        ("Play b A1", "unknown command"),
+    ];
+    for (line, message) in cases {
+        assert_eq!(c.err(line).await, message, "{line}");
+        assert_eq!(state(&mut c).await, before, "{line} changed the state");
+    }
+    assert_eq!(c.ok("final_score").await, "B+75.5");
+    c.ok("undo").await;
+    let empty = state(&mut c).await;
+    let cases = [
+        (
+            "fixed_handicap 1",
+            "invalid number of stones: 2 to 9 on a 9x9 board",
+        ),
+        (
+            "fixed_handicap 10",
+            "invalid number of stones: 2 to 9 on a 9x9 board",
+        ),
+        (
+            "fixed_handicap -2",
+            "invalid number of stones: a positive number expected",
+        ),
+        (
+            "place_free_handicap 81",
+            "invalid number of stones: 2 to 80 on a 9x9 board",
+        ),
+        (
+            "set_free_handicap A1",
+            "bad vertex list: 2 to 80 on a 9x9 board, got 1",
+        ),
+        (
+            "set_free_handicap",
+            "bad vertex list: 2 to 80 on a 9x9 board, got 0",
+        ),
+        ("set_free_handicap A1 A1", "bad vertex list: A1 repeated"),
+        (
+            "set_free_handicap A1 pass",
+            "bad vertex list: pass is not a vertex",
+        ),
+        (
+            "set_free_handicap A1 K10",
+            "bad vertex list: K10 is off the board",
+        ),
+        (
+            "set_free_handicap A1 x",
+            "syntax error: a vertex expected, got 'x'",
+        ),
+    ];
+    for (line, message) in cases {
+        assert_eq!(c.err(line).await, message, "{line}");
+        assert_eq!(state(&mut c).await, empty, "{line} changed the state");
+    }
+    c.ok("boardsize 1").await;
+    assert_eq!(
+        c.err("place_free_handicap 2").await,
+        "invalid number of stones: no handicap fits a 1x1 board"
+    );
+    c.ok("boardsize 6").await;
+    assert_eq!(
+        c.err("fixed_handicap 2").await,
+        "invalid number of stones: no fixed handicap on a 6x6 board"
+    );
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn each_connection_has_its_own_board() {
+    let server = common::TestServer::start().await;
+    let mut a = server.connect().await;
+    let mut b = server.connect().await;
+    a.ok("play b D4").await;
+    b.ok("play b D4").await;
+    assert_eq!(a.ok("final_status_list alive").await, "D4");
+    assert_eq!(b.ok("final_score").await, "B+361");
+    server.shutdown().await;
+}

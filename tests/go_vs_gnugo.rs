@@ -1,0 +1,224 @@
+//! The referee: gamebot plays whole 9x9 games against GNU Go (`gnugo --mode gtp`) and
+//! against itself, every move relayed to the other engine, until two consecutive passes.
+//! Every move must be accepted by the other side, and at the end both engines must see
+//! the same stones. GNU Go must be installed (Debian package `gnugo`).
+
+mod common;
+
+use common::Client;
+use std::collections::BTreeSet;
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+/// The most moves a 9x9 game may take before the referee calls it a failure.
+const MOVE_CAP: usize = 400;
+
+/// GNU Go on PATH or in /usr/games, where Debian puts it.
+fn gnugo_path() -> PathBuf {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .chain([PathBuf::from("/usr/games")])
+        .map(|dir| dir.join("gnugo"))
+        .find(|candidate| candidate.is_file())
+        .expect(
+            "GNU Go is not installed (looked on PATH and in /usr/games): \
+             install it with `apt-get install -y gnugo` to run the referee",
+        )
+}
+
+/// A GNU Go process spoken to over its stdin and stdout.
+struct GnuGo {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl GnuGo {
+    fn start(seed: u32) -> GnuGo {
+        let mut child = Command::new(gnugo_path())
+            .args(["--mode", "gtp", "--level", "1", "--chinese-rules"])
+            .args(["--positional-superko", "--seed", &seed.to_string()])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("GNU Go did not start");
+        let input = child.stdin.take().unwrap();
+        let output = BufReader::new(child.stdout.take().unwrap());
+        GnuGo {
+            child,
+            input,
+            output,
+        }
+    }
+
+    /// Sends one command; the result text on success, the message on failure.
+    fn ask(&mut self, line: &str) -> Result<String, String> {
+        writeln!(self.input, "{line}").unwrap();
+        self.input.flush().unwrap();
+        let mut response = String::new();
+        loop {
+            let mut next = String::new();
+            assert!(
+                self.output.read_line(&mut next).unwrap() > 0,
+                "GNU Go closed"
+            );
+            if next == "\n" && !response.is_empty() {
+                break;
+            }
+            response.push_str(&next);
+        }
+        let body = response.trim_end().to_string();
+        match body.strip_prefix('=') {
+            Some(result) => Ok(result.trim().to_string()),
+            None => Err(body.trim_start_matches('?').trim().to_string()),
+        }
+    }
+}
+
+impl Drop for GnuGo {
+    fn drop(&mut self) {
+        let _ = self.ask("quit");
+        let _ = self.child.wait();
+    }
+}
+
+/// One side of a game.
+enum Engine {
+    GnuGo(GnuGo),
+    Gamebot(Client),
+}
+
+impl Engine {
+    fn name(&self) -> &'static str {
+        match self {
+            Engine::GnuGo(_) => "GNU Go",
+            Engine::Gamebot(_) => "gamebot",
+        }
+    }
+
+    async fn ask(&mut self, line: &str) -> Result<String, String> {
+        match self {
+            Engine::GnuGo(gnugo) => gnugo.ask(line),
+            Engine::Gamebot(client) => {
+                let response = client.ask(line).await;
+                let body = response.trim_end().to_string();
+                match body.strip_prefix("= ") {
+                    Some(result) => Ok(result.to_string()),
+                    None if body == "=" => Ok(String::new()),
+                    None => Err(body),
+                }
+            }
+        }
+    }
+
+    async fn ok(&mut self, line: &str) -> String {
+        let name = self.name();
+        self.ask(line)
+            .await
+            .unwrap_or_else(|e| panic!("{name} refused {line:?}: {e}"))
+    }
+
+    /// Every stone on the board as the engine sees it.
+    async fn stones(&mut self) -> BTreeSet<String> {
+        let text = match self {
+            Engine::GnuGo(_) => {
+                let black = self.ok("list_stones black").await;
+                let white = self.ok("list_stones white").await;
+                format!("{black} {white}")
+            }
+            Engine::Gamebot(_) => self.ok("final_status_list alive").await,
+        };
+        text.split_whitespace().map(str::to_uppercase).collect()
+    }
+}
+
+/// Plays a game to two consecutive passes; returns the moves, in order.
+async fn play_game(engines: &mut [Engine; 2]) -> Vec<String> {
+    for engine in engines.iter_mut() {
+        engine.ok("boardsize 9").await;
+        engine.ok("clear_board").await;
+        engine.ok("komi 7").await;
+    }
+    let mut moves: Vec<String> = Vec::new();
+    let mut passes = 0;
+    while passes < 2 {
+        assert!(
+            moves.len() < MOVE_CAP,
+            "no end after {MOVE_CAP} moves: {moves:?}"
+        );
+        let turn = moves.len() % 2;
+        let colour = ["black", "white"][turn];
+        let (first, second) = engines.split_at_mut(1);
+        let (mover, other) = if turn == 0 {
+            (&mut first[0], &mut second[0])
+        } else {
+            (&mut second[0], &mut first[0])
+        };
+        let chosen = mover.ok(&format!("genmove {colour}")).await;
+        assert!(
+            !chosen.eq_ignore_ascii_case("resign"),
+            "{} resigned after {moves:?}",
+            mover.name()
+        );
+        let relay = format!("play {colour} {chosen}");
+        if let Err(e) = other.ask(&relay).await {
+            panic!(
+                "{} refused {}'s {relay:?}: {e}; game: {moves:?}",
+                other.name(),
+                mover.name()
+            );
+        }
+        passes = if chosen.eq_ignore_ascii_case("pass") {
+            passes + 1
+        } else {
+            0
+        };
+        moves.push(chosen);
+    }
+    let [a, b] = engines;
+    assert_eq!(
+        a.stones().await,
+        b.stones().await,
+        "the engines see different boards"
+    );
+    moves
+}
+
+#[tokio::test]
+async fn gamebot_finishes_games_against_gnugo_with_either_colour() {
+    let server = common::TestServer::start().await;
+    for seed in [1, 2] {
+        let gamebot = Engine::Gamebot(server.connect().await);
+        let gnugo = Engine::GnuGo(GnuGo::start(seed));
+        let mut engines = if seed % 2 == 1 {
+            [gamebot, gnugo]
+        } else {
+            [gnugo, gamebot]
+        };
+        let moves = play_game(&mut engines).await;
+        let score = engines[0].ok("final_score").await;
+        println!(
+            "game {seed}: {} moves, {} says {score}",
+            moves.len(),
+            engines[0].name()
+        );
+    }
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn gamebot_finishes_games_against_itself() {
+    let server = common::TestServer::start().await;
+    let mut engines = [
+        Engine::Gamebot(server.connect().await),
+        Engine::Gamebot(server.connect().await),
+    ];
+    let moves = play_game(&mut engines).await;
+    assert_eq!(
+        engines[0].ok("final_score").await,
+        engines[1].ok("final_score").await
+    );
+    println!("self-play: {} moves", moves.len());
+    server.shutdown().await;
+}
