@@ -78,30 +78,33 @@ impl Scorer {
     fn score(&mut self, size: usize, points: &[Option<Colour>]) -> AreaScore {
         assert!(size <= MAX_SCORED_SIZE, "board side {size} is too large");
         assert_eq!(points.len(), size * size, "a {size}x{size} board");
-        let mut score = AreaScore::default();
         if size == 0 {
-            return score;
+            return AreaScore::default();
         }
         let stride = size + 2;
-        self.fill_grid(size, points, &mut score);
+        self.fill_grid(size, points);
+        let stones = |colour| self.grid.iter().filter(|&&cell| cell == colour).count() as u32;
+        let mut score = AreaScore {
+            black: stones(BLACK),
+            white: stones(WHITE),
+        };
+        // Every push is a distinct empty point, and a flood writes one slot past its top.
+        self.stack.resize(points.len() + 1, 0);
         for row in 0..size {
             let start = (row + 1) * stride + 1;
             for cell in start..start + size {
                 if self.grid[cell] == EMPTY {
                     let (area, reach) = self.flood(cell, stride);
-                    match reach {
-                        BLACK => score.black += area,
-                        WHITE => score.white += area,
-                        _ => {}
-                    }
+                    score.black += area * u32::from(reach == BLACK);
+                    score.white += area * u32::from(reach == WHITE);
                 }
             }
         }
         score
     }
 
-    /// Copies the board into the bordered grid and counts the stones.
-    fn fill_grid(&mut self, size: usize, points: &[Option<Colour>], score: &mut AreaScore) {
+    /// Copies the board into the bordered grid.
+    fn fill_grid(&mut self, size: usize, points: &[Option<Colour>]) {
         let stride = size + 2;
         self.grid.clear();
         self.grid.resize(stride * stride, DONE);
@@ -110,14 +113,8 @@ impl Scorer {
             for (cell, point) in self.grid[start..start + size].iter_mut().zip(line) {
                 *cell = match point {
                     None => EMPTY,
-                    Some(Colour::Black) => {
-                        score.black += 1;
-                        BLACK
-                    }
-                    Some(Colour::White) => {
-                        score.white += 1;
-                        WHITE
-                    }
+                    Some(Colour::Black) => BLACK,
+                    Some(Colour::White) => WHITE,
                 };
             }
         }
@@ -125,29 +122,34 @@ impl Scorer {
 
     /// Takes the empty region containing `start` (an unvisited empty cell), marking its
     /// cells done; returns its size and the colours it reaches (`BLACK | WHITE` bits).
+    ///
+    /// Branch-free per neighbour, since on a random board whether a neighbour is empty is
+    /// a coin toss the processor cannot predict: every neighbour's value joins the reach
+    /// (empty and done cells add no colour), an empty one becomes done, and every
+    /// neighbour is written above the stack top, which moves up only for an empty one.
     fn flood(&mut self, start: usize, stride: usize) -> (u32, u8) {
-        let grid = &mut self.grid;
-        let stack = &mut self.stack;
-        stack.clear();
+        let grid = &mut self.grid[..];
+        let stack = &mut self.stack[..];
         grid[start] = DONE;
         // Cell indices are below 257 * 257, so they fit in u32.
-        stack.push(start as u32);
+        stack[0] = start as u32;
+        let mut top = 1;
         let mut area = 0;
         let mut reach = 0;
-        while let Some(cell) = stack.pop() {
+        while top > 0 {
+            top -= 1;
+            let cell = stack[top] as usize;
             area += 1;
-            let cell = cell as usize;
             for next in [cell - stride, cell - 1, cell + 1, cell + stride] {
-                match grid[next] {
-                    EMPTY => {
-                        grid[next] = DONE;
-                        stack.push(next as u32);
-                    }
-                    colour => reach |= colour & (BLACK | WHITE),
-                }
+                let value = grid[next];
+                let empty = value == EMPTY;
+                reach |= value;
+                grid[next] = value | (u8::from(empty) * DONE);
+                stack[top] = next as u32;
+                top += usize::from(empty);
             }
         }
-        (area, reach)
+        (area, reach & (BLACK | WHITE))
     }
 }
 

@@ -78,6 +78,16 @@ pub fn tt_score(text: impl AsRef<[u8]>) -> Result<String, TextBoardError> {
     Ok(TextBoard::parse(text)?.result())
 }
 
+/// The point each byte stands for, if any: a table rather than a `match`, because which
+/// of `X`, `O` and `-` comes next is a branch the processor cannot predict.
+const POINT_OF_BYTE: [Option<Option<Colour>>; 256] = {
+    let mut table = [None; 256];
+    table[b'X' as usize] = Some(Some(Colour::Black));
+    table[b'O' as usize] = Some(Some(Colour::White));
+    table[b'-' as usize] = Some(None);
+    table
+};
+
 /// The points collected so far from text arriving in pieces.
 #[derive(Debug, Default)]
 struct BoardReader {
@@ -87,17 +97,15 @@ struct BoardReader {
 impl BoardReader {
     /// Takes the points in `bytes`, ignoring every other byte.
     fn push(&mut self, bytes: &[u8]) -> Result<(), TextBoardError> {
+        self.points
+            .reserve(bytes.len().min(MAX_POINTS - self.points.len()));
         for &byte in bytes {
-            let point = match byte {
-                b'X' => Some(Colour::Black),
-                b'O' => Some(Colour::White),
-                b'-' => None,
-                _ => continue,
-            };
-            if self.points.len() == MAX_POINTS {
-                return Err(TextBoardError::TooLarge);
+            if let Some(point) = POINT_OF_BYTE[usize::from(byte)] {
+                if self.points.len() == MAX_POINTS {
+                    return Err(TextBoardError::TooLarge);
+                }
+                self.points.push(point);
             }
-            self.points.push(point);
         }
         Ok(())
     }
