@@ -1,5 +1,7 @@
 //! Scoring 255x255 Go boards in-process: the linear scorer against the naive relaxation
-//! scorer, on random boards of several densities and on the spiral corridor.
+//! scorer, on random boards of several densities (`random30`: 30% empty), on the spiral
+//! corridor (the relaxation's worst case) and on the empty board (one region, the
+//! largest flood).
 //!
 //! `cargo bench --bench go_score`
 
@@ -22,6 +24,7 @@ fn boards() -> Vec<(String, Vec<Option<Colour>>)> {
         .map(|empty| (format!("random{empty}"), random_board(SIZE, empty, empty)))
         .collect();
     boards.push(("spiral".to_string(), spiral(SIZE)));
+    boards.push(("empty".to_string(), vec![None; SIZE * SIZE]));
     boards
 }
 

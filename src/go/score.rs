@@ -66,11 +66,11 @@ const WHITE: u8 = 2;
 const DONE: u8 = 4;
 
 /// Reusable scratch space for scoring: the board copied into a grid with a one-cell
-/// border, so neighbours need no bounds checks, and the flood-fill stack.
+/// border, so neighbours need no bounds checks, and the flood fill's queue.
 #[derive(Debug, Default)]
 struct Scorer {
     grid: Vec<u8>,
-    stack: Vec<u32>,
+    queue: Vec<u32>,
 }
 
 impl Scorer {
@@ -88,8 +88,9 @@ impl Scorer {
             black: stones(BLACK),
             white: stones(WHITE),
         };
-        // Every push is a distinct empty point, and a flood writes one slot past its top.
-        self.stack.resize(points.len() + 1, 0);
+        // A flood queues each empty point of its region once, and writes one slot past
+        // its tail.
+        self.queue.resize(points.len() + 1, 0);
         for row in 0..size {
             let start = (row + 1) * stride + 1;
             for cell in start..start + size {
@@ -123,33 +124,35 @@ impl Scorer {
     /// Takes the empty region containing `start` (an unvisited empty cell), marking its
     /// cells done; returns its size and the colours it reaches (`BLACK | WHITE` bits).
     ///
-    /// Branch-free per neighbour, since on a random board whether a neighbour is empty is
-    /// a coin toss the processor cannot predict: every neighbour's value joins the reach
-    /// (empty and done cells add no colour), an empty one becomes done, and every
-    /// neighbour is written above the stack top, which moves up only for an empty one.
+    /// Breadth first, and branch-free per neighbour, since on a random board whether a
+    /// neighbour is empty is a coin toss the processor cannot predict: every neighbour's
+    /// value joins the reach (empty and done cells add no colour), an empty one becomes
+    /// done, and every neighbour is written at the queue's tail, which moves on only for
+    /// an empty one. A queue rather than a stack: the next cell taken was written long
+    /// ago, so its neighbours can be loaded while the last ones are still being queued.
     fn flood(&mut self, start: usize, stride: usize) -> (u32, u8) {
         let grid = &mut self.grid[..];
-        let stack = &mut self.stack[..];
+        let queue = &mut self.queue[..];
         grid[start] = DONE;
         // Cell indices are below 257 * 257, so they fit in u32.
-        stack[0] = start as u32;
-        let mut top = 1;
-        let mut area = 0;
+        queue[0] = start as u32;
+        let mut head = 0;
+        let mut tail = 1;
         let mut reach = 0;
-        while top > 0 {
-            top -= 1;
-            let cell = stack[top] as usize;
-            area += 1;
+        while head < tail {
+            let cell = queue[head] as usize;
+            head += 1;
             for next in [cell - stride, cell - 1, cell + 1, cell + stride] {
                 let value = grid[next];
                 let empty = value == EMPTY;
                 reach |= value;
                 grid[next] = value | (u8::from(empty) * DONE);
-                stack[top] = next as u32;
-                top += usize::from(empty);
+                queue[tail] = next as u32;
+                tail += usize::from(empty);
             }
         }
-        (area, reach & (BLACK | WHITE))
+        // The region's size is the number of cells queued.
+        (tail as u32, reach & (BLACK | WHITE))
     }
 }
 
