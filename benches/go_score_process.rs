@@ -24,7 +24,7 @@ fn main() {
         let board = TextBoard::parse(text).expect("a square board");
         println!(
             "{}",
-            relaxation_score(board.size, &board.points).result_without_komi()
+            relaxation_score(board.size(), board.points()).result_without_komi()
         );
         return;
     }

@@ -37,10 +37,8 @@ pub enum ReadBoardError {
 /// A square board read from text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TextBoard {
-    /// The side: 0..=255.
-    pub size: usize,
-    /// `size * size` points, row by row; `None` is empty.
-    pub points: Vec<Option<Colour>>,
+    size: usize,
+    points: Vec<Option<Colour>>,
 }
 
 impl TextBoard {
@@ -64,6 +62,16 @@ impl TextBoard {
                 Err(error) => return Err(error.into()),
             }
         }
+    }
+
+    /// The side: 0..=255.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The `size * size` points, row by row; `None` is empty.
+    pub fn points(&self) -> &[Option<Colour>] {
+        &self.points
     }
 
     /// The Tromp-Taylor result without komi: `W+6`, `B+21` or `Jigo`.
@@ -131,24 +139,24 @@ mod tests {
     #[test]
     fn only_x_o_and_dash_count() {
         let board = TextBoard::parse("Xavier is insane -- says Oliver").unwrap();
-        assert_eq!(board.size, 2);
+        assert_eq!(board.size(), 2);
         assert_eq!(
-            board.points,
-            vec![Some(Colour::Black), None, None, Some(Colour::White)]
+            board.points(),
+            [Some(Colour::Black), None, None, Some(Colour::White)]
         );
     }
 
     #[test]
     fn lower_case_letters_do_not_count() {
         let board = TextBoard::parse("Code-Golf").unwrap();
-        assert_eq!(board.size, 1);
-        assert_eq!(board.points, vec![None]);
+        assert_eq!(board.size(), 1);
+        assert_eq!(board.points(), [None]);
     }
 
     #[test]
     fn no_points_is_the_empty_board() {
         let board = TextBoard::parse("nothing here at all").unwrap();
-        assert_eq!(board.size, 0);
+        assert_eq!(board.size(), 0);
         assert_eq!(tt_score(""), Ok("Jigo".to_string()));
     }
 
@@ -172,7 +180,7 @@ mod tests {
     #[test]
     fn the_largest_board_is_accepted_and_one_more_point_refused() {
         let largest = "-".repeat(MAX_POINTS);
-        assert_eq!(TextBoard::parse(&largest).unwrap().size, 255);
+        assert_eq!(TextBoard::parse(&largest).unwrap().size(), 255);
         let too_many = "-".repeat(MAX_POINTS + 1);
         assert_eq!(TextBoard::parse(too_many), Err(TextBoardError::TooLarge));
     }
@@ -181,7 +189,7 @@ mod tests {
     fn a_stream_is_read_in_pieces() {
         let noise = "\n".repeat(200_000);
         let board = TextBoard::read(format!("{noise}X{noise}").as_bytes()).unwrap();
-        assert_eq!(board.size, 1);
+        assert_eq!(board.size(), 1);
         assert_eq!(board.result(), "B+1");
         let endless = std::io::repeat(b'-');
         assert!(matches!(
