@@ -1,9 +1,12 @@
-//! The `gamebot` command line: `serve` over TCP, or `stdio` for one session.
+//! The `gamebot` command line: `serve` over TCP, `stdio` for one session, or `score` one
+//! Go board.
 
 use clap::{Parser, Subcommand};
+use gamebot::go::text_board::TextBoard;
 use gamebot::server::{self, ServerConfig, SessionLimits};
 use gamebot::session::Catalog;
 use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
@@ -13,9 +16,24 @@ use std::time::Duration;
 #[command(name = "gamebot", version, about)]
 struct Cli {
     #[command(subcommand)]
-    command: Mode,
+    command: Command,
 }
 
+#[derive(Debug, Subcommand)]
+enum Command {
+    #[command(flatten)]
+    Serving(Mode),
+    /// Score one Go board by Tromp-Taylor rules without komi: `W+6`, `B+21` or `Jigo`.
+    ///
+    /// Only `X` (Black), `O` (White) and `-` (empty) count, every other character is
+    /// ignored; n*n of them (n up to 255) make the board, row by row.
+    Score {
+        /// The board text; read from stdin when absent.
+        file: Option<PathBuf>,
+    },
+}
+
+/// The modes that serve GTP sessions.
 #[derive(Debug, Subcommand)]
 enum Mode {
     /// Serve game sessions over TCP, one per connection.
@@ -42,7 +60,10 @@ enum Mode {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let mode = match Cli::parse().command {
+        Command::Score { file } => return score(file.as_deref()),
+        Command::Serving(mode) => mode,
+    };
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
         .with_ansi(std::io::stderr().is_terminal())
@@ -58,7 +79,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let outcome = runtime.block_on(run(cli.command));
+    let outcome = runtime.block_on(run(mode));
     // Every session has finished by now; don't wait for blocking threads, such as
     // tokio's stdin reader, which stays parked in read(2) until the next input byte.
     runtime.shutdown_background();
@@ -104,4 +125,27 @@ async fn run(mode: Mode) -> std::io::Result<()> {
 
 fn line_limit(bytes: u64) -> usize {
     usize::try_from(bytes).unwrap_or(usize::MAX)
+}
+
+/// `gamebot score [FILE]`: the result on stdout, or why not on stderr with exit status 1.
+fn score(file: Option<&Path>) -> ExitCode {
+    let board = match file {
+        Some(path) => std::fs::File::open(path)
+            .map_err(Into::into)
+            .and_then(TextBoard::read),
+        None => TextBoard::read(std::io::stdin().lock()),
+    };
+    let printed = board.map_err(|error| error.to_string()).and_then(|board| {
+        writeln!(std::io::stdout(), "{}", board.result())
+            .map_err(|error| format!("cannot write the result: {error}"))
+    });
+    match printed {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            let source =
+                file.map_or_else(|| "stdin".to_string(), |path| path.display().to_string());
+            eprintln!("gamebot score: {source}: {message}");
+            ExitCode::FAILURE
+        }
+    }
 }

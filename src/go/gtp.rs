@@ -6,6 +6,7 @@ use super::genmove::genmove;
 use super::handicap::{fixed_points, free_points, max_fixed};
 use super::score::area_score;
 use super::showboard::render;
+use super::text_board::TextBoard;
 use super::vertex::{move_name, parse_move, Vertex};
 use super::Colour;
 use crate::gtp::{ArgError, Args};
@@ -30,6 +31,7 @@ const VERBS: &[&str] = &[
     "set_free_handicap",
     "time_settings",
     "time_left",
+    "tt-score",
 ];
 
 /// Why a Go command was refused; the text follows `? ` on the wire.
@@ -78,6 +80,8 @@ enum GoCommand {
     FixedHandicap(usize),
     PlaceFreeHandicap(usize),
     SetFreeHandicap(Vec<Option<Vertex>>),
+    /// The stateless scoring challenge on a board given as text.
+    TtScore(TextBoard),
     TimeSettings,
     TimeLeft,
 }
@@ -124,7 +128,7 @@ impl GoGame {
             | "place_free_handicap" => 1,
             "play" => 2,
             "time_settings" | "time_left" => 3,
-            "set_free_handicap" => args.len(),
+            "set_free_handicap" | "tt-score" => args.len(),
             _ => 0,
         };
         args.expect_count(count)?;
@@ -158,6 +162,9 @@ impl GoGame {
                 (0..args.len())
                     .map(|i| args.parse_with(i, "a vertex", parse_move))
                     .collect::<Result<_, _>>()?,
+            ),
+            "tt-score" => GoCommand::TtScore(
+                TextBoard::parse(args.all().join(" ")).map_err(CommandError::game)?,
             ),
             "time_settings" => {
                 args.parse::<u64>(0, "a main time in whole seconds")?;
@@ -225,6 +232,7 @@ impl GoGame {
                 String::new()
             }
             GoCommand::ShowBoard => render(board, self.komi),
+            GoCommand::TtScore(text_board) => text_board.result(),
             GoCommand::FinalScore => {
                 area_score(board.size(), board.points()).result_with_komi(self.komi)
             }

@@ -9,7 +9,9 @@ pub mod history;
 pub mod rng;
 pub mod score;
 pub mod showboard;
+pub mod text_board;
 pub mod vertex;
 pub mod zobrist;
 
 pub use colour::Colour;
+pub use score::{area_score, AreaScore};

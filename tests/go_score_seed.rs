@@ -1,0 +1,192 @@
+//! The scoring challenge's five cases through the library, `gamebot score FILE` and
+//! `gamebot score` on stdin, and the CLI's refusals.
+
+mod common;
+
+use gamebot::go::text_board::tt_score;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// The seed's test cases: input text and expected output.
+const CASES: [(&str, &str); 5] = [
+    (
+        "- - - X - O - - -
+- - - X - O - - -
+- - - X - O - - -
+- - - X O - - O -
+X X X O - O O - -
+- - - X O - - O O
+- - - X - O - - -
+- - - X - O - X -
+- - - - - O - - -
+",
+        "W+6",
+    ),
+    ("Xavier is insane -- says Oliver\n", "Jigo"),
+    ("Code-Golf\n", "Jigo"),
+    (
+        "-XXXXXXX-XOOOOOOOXXO-OXXXOXXXOX--XOXXOOX
+-
+XOOXXOX--XOXXXOXXXO-OXXOOOOOOOX-XXXXXXX-
+",
+        "B+21",
+    ),
+    (
+        "- - X O O O O X X - - - - - - X O O -
+- X X O X O X X O X X X X X X - X O -
+- X O O X X X - O O O X O O X X X O -
+- X O O O X X O O O O O O X X X O - -
+- - X X O X - X X X X O O O O O O O -
+- - X O O X X X - X X X O O O X X O -
+- - X O - O X O X O O O O O X X X O -
+- X O O - O O O X X X X X O O X O - -
+- X X X O - - - O X O X X X O X O - -
+X O O O O - - O - O O O O X X X O O -
+X X O - - - O - - O O X X - - X X O O
+X O O O - - O - O O X - - - - X O O X
+- X X X O O X O O X X - - - - X X X X
+X - X X X O X X O O X - - X X O X O O
+X X O O X O X O X X - - - X O O O O -
+X O - O X X X O X - - - - - X O - - -
+O O - O X O O O O X X - X X X X O - -
+O O - O O O X O X X - - X - X X O - -
+- - O - - O X X X - - - - X O O O - -
+",
+        "B+6",
+    ),
+];
+
+fn gamebot() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_gamebot"))
+}
+
+/// Writes `text` to a file of this test's own under the target's scratch directory.
+fn board_file(name: &str, text: &[u8]) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("go_score_seed");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn score_file(name: &str, text: &[u8]) -> Output {
+    gamebot()
+        .arg("score")
+        .arg(board_file(name, text))
+        .output()
+        .unwrap()
+}
+
+fn score_stdin(text: &[u8]) -> Output {
+    let mut child = gamebot()
+        .arg("score")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // gamebot may refuse an over-long board before reading all of it.
+    if let Err(error) = child.stdin.take().unwrap().write_all(text) {
+        assert_eq!(error.kind(), std::io::ErrorKind::BrokenPipe);
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn assert_scored(output: &Output, expected: &str) {
+    assert!(output.status.success(), "{output:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        format!("{expected}\n")
+    );
+    assert!(output.stderr.is_empty(), "{output:?}");
+}
+
+fn assert_refused(output: &Output, message: &str) {
+    assert!(!output.status.success(), "{output:?}");
+    assert!(output.stdout.is_empty(), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains(message), "{stderr}");
+}
+
+#[test]
+fn seed_cases_through_the_library() {
+    for (text, expected) in CASES {
+        assert_eq!(tt_score(text).as_deref(), Ok(expected), "{text}");
+    }
+}
+
+#[test]
+fn seed_cases_as_gtp_arguments_joined_by_spaces() {
+    for (text, expected) in CASES {
+        let joined = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(tt_score(joined).as_deref(), Ok(expected), "{text}");
+    }
+}
+
+#[test]
+fn seed_cases_through_the_cli_from_a_file() {
+    for (number, (text, expected)) in CASES.iter().enumerate() {
+        let output = score_file(&format!("case{number}.txt"), text.as_bytes());
+        assert_scored(&output, expected);
+    }
+}
+
+#[test]
+fn seed_cases_through_the_cli_from_stdin() {
+    for (text, expected) in CASES {
+        assert_scored(&score_stdin(text.as_bytes()), expected);
+    }
+}
+
+#[test]
+fn empty_input_is_the_empty_board() {
+    assert_scored(&score_stdin(b""), "Jigo");
+}
+
+#[test]
+fn a_board_that_is_not_square_is_refused() {
+    let output = score_file("not_square.txt", b"X O -\nX O\n");
+    assert_refused(&output, "5 points of X, O and - do not make a square board");
+    assert_refused(&score_stdin(b"XO"), "stdin");
+}
+
+#[test]
+fn a_board_larger_than_255_is_refused() {
+    let output = score_stdin("-".repeat(4 << 20).as_bytes());
+    assert_refused(&output, "more than 65025 points");
+}
+
+#[test]
+fn an_unreadable_file_is_refused() {
+    let missing = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("no such board.txt");
+    let output = gamebot().arg("score").arg(&missing).output().unwrap();
+    assert_refused(&output, "cannot read the board");
+    assert_refused(&output, "no such board.txt");
+    let directory = gamebot()
+        .arg("score")
+        .arg(env!("CARGO_TARGET_TMPDIR"))
+        .output()
+        .unwrap();
+    assert_refused(&directory, "cannot read the board");
+}
+
+#[tokio::test]
+async fn seed_cases_through_the_verb_over_tcp() {
+    let server = common::TestServer::start().await;
+    let mut client = server.connect().await;
+    client.ok("boardsize 9").await;
+    client.ok("play b E5").await;
+    for (text, expected) in CASES {
+        let args = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(client.ok(&format!("tt-score {args}")).await, expected);
+    }
+    assert_eq!(
+        client.err("tt-score XO").await,
+        "syntax error: 2 points of X, O and - do not make a square board"
+    );
+    assert_eq!(client.ok("tt-score").await, "Jigo");
+    // Stateless: the session's own game is untouched.
+    assert_eq!(client.ok("final_score").await, "B+81");
+    server.shutdown().await;
+}
