@@ -3,6 +3,7 @@
 use crate::gtp::{preprocess, Command, GtpLineCodec, RawLine, Response};
 use crate::session::{After, CommandError, Session};
 use futures::{FutureExt, StreamExt};
+use std::future::Future;
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, BufWriter};
 use tokio_util::codec::FramedRead;
@@ -17,11 +18,17 @@ pub struct SessionLimits {
     pub idle_timeout: Option<Duration>,
 }
 
+/// How long a session keeps reading after the stop signal. Bytes that reached the socket
+/// before the signal may not have been noticed by the runtime yet; this grace lets them be
+/// read and answered, without letting a client that keeps talking delay the shutdown.
+const DRAIN_GRACE: Duration = Duration::from_millis(100);
+
 /// Runs `session` over `reader`/`writer` until `quit`, end of input, the idle timeout, or
 /// `shutdown`; on shutdown, the commands already received are answered first.
 ///
 /// Responses are buffered while more input is already waiting, and flushed when it is
-/// not, so pipelined commands cost few writes.
+/// not, so pipelined commands cost few writes. A write that cannot finish within the idle
+/// timeout (the client stopped reading) ends the session with an error.
 pub async fn run_session<R, W>(
     mut session: Session,
     reader: R,
@@ -36,23 +43,28 @@ where
     let mut lines = FramedRead::new(reader, GtpLineCodec::new(limits.max_line_bytes));
     let mut writer = BufWriter::new(writer);
     let mut out = Vec::new();
-    let mut draining = false;
+    let mut drain_until = None;
     loop {
         let line = match lines.next().now_or_never() {
             Some(line) => line,
-            None if draining => break,
             None => {
-                writer.flush().await?;
-                tokio::select! {
-                    line = lines.next() => line,
-                    () = idle(limits.idle_timeout) => {
-                        tracing::info!("idle timeout");
-                        break;
-                    }
-                    () = shutdown.cancelled() => {
-                        draining = true;
-                        continue;
-                    }
+                within(limits.idle_timeout, writer.flush()).await?;
+                match drain_until {
+                    Some(deadline) => match tokio::time::timeout_at(deadline, lines.next()).await {
+                        Ok(line) => line,
+                        Err(_) => break,
+                    },
+                    None => tokio::select! {
+                        line = lines.next() => line,
+                        () = idle(limits.idle_timeout) => {
+                            tracing::info!("idle timeout");
+                            break;
+                        }
+                        () = shutdown.cancelled() => {
+                            drain_until = Some(tokio::time::Instant::now() + DRAIN_GRACE);
+                            continue;
+                        }
+                    },
                 }
             }
         };
@@ -68,13 +80,13 @@ where
         };
         out.clear();
         response.write_to(&mut out);
-        writer.write_all(&out).await?;
+        within(limits.idle_timeout, writer.write_all(&out)).await?;
         if after == After::Close {
             break;
         }
     }
-    writer.flush().await?;
-    writer.shutdown().await
+    within(limits.idle_timeout, writer.flush()).await?;
+    within(limits.idle_timeout, writer.shutdown()).await
 }
 
 /// What to do with one raw line.
@@ -121,6 +133,24 @@ async fn execute(mut session: Session, command: Command) -> (Session, (Response,
         Ok(done) => done,
         // The job can only fail by panicking, which is a bug: let this task fail too.
         Err(error) => std::panic::resume_unwind(error.into_panic()),
+    }
+}
+
+/// Runs a write, failing with `TimedOut` if it cannot finish within `limit`.
+async fn within(
+    limit: Option<Duration>,
+    write: impl Future<Output = std::io::Result<()>>,
+) -> std::io::Result<()> {
+    match limit {
+        Some(limit) => tokio::time::timeout(limit, write)
+            .await
+            .unwrap_or_else(|_| {
+                Err(std::io::Error::new(
+                    std::io::ErrorKind::TimedOut,
+                    "the client stopped reading",
+                ))
+            }),
+        None => write.await,
     }
 }
 
