@@ -58,7 +58,12 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(run(cli.command)) {
+    let result = runtime.block_on(run(cli.command));
+    // In stdio mode a read of stdin may still be blocked on a pool thread (tokio cannot
+    // cancel it): waiting for it would keep the process alive after a signal until the
+    // parent writes or closes stdin. Nothing else can be left running, so do not wait.
+    runtime.shutdown_background();
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("gamebot: {error}");
@@ -76,7 +81,11 @@ async fn run(mode: Mode) -> std::io::Result<()> {
             idle_timeout,
             max_line_bytes,
         } => {
-            let listener = tokio::net::TcpListener::bind(&listen).await?;
+            let listener = tokio::net::TcpListener::bind(&listen)
+                .await
+                .map_err(|error| {
+                    std::io::Error::new(error.kind(), format!("cannot listen on {listen}: {error}"))
+                })?;
             let address = listener.local_addr()?;
             let mut stdout = std::io::stdout().lock();
             writeln!(stdout, "listening on {address}")?;
