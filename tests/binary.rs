@@ -161,6 +161,16 @@ fn a_signal_stops_an_idle_server_with_status_zero() {
     assert_eq!(stdout.recv_timeout(PATIENCE).unwrap(), "");
 }
 
+#[test]
+fn a_signal_right_after_the_address_line_is_a_graceful_stop() {
+    for signal in ["TERM", "INT"] {
+        let (mut running, _address, stdout) = serve();
+        running.signal(signal);
+        assert!(running.wait().success(), "SIG{signal} killed the server");
+        assert_eq!(stdout.recv_timeout(PATIENCE).unwrap(), "");
+    }
+}
+
 fn stdio() -> Running {
     Running::spawn(
         gamebot()
