@@ -1,11 +1,9 @@
-//! Splits a byte stream into lines, turning bad lines into items instead of stream errors.
+//! Splits a byte stream into lines; over-long and non-UTF-8 lines are lines too.
 //!
-//! `FramedRead` ends the stream after a decoder error, so a decoder that fails on an
-//! over-long or non-UTF-8 line would kill the session. This one reports those lines as
-//! [`RawLine`] variants and keeps going.
+//! A bad line is not an error that ends the input: it is reported as a [`RawLine`]
+//! variant, and the lines after it are read as usual.
 
 use tokio_util::bytes::{Buf, BytesMut};
-use tokio_util::codec::Decoder;
 
 /// One line read off the wire, before GTP preprocessing.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,13 +57,11 @@ impl GtpLineCodec {
         let content = partial.strip_suffix(b"\r").unwrap_or(partial);
         content.len() > self.max_line_bytes
     }
-}
 
-impl Decoder for GtpLineCodec {
-    type Item = RawLine;
-    type Error = std::io::Error;
-
-    fn decode(&mut self, buf: &mut BytesMut) -> Result<Option<RawLine>, std::io::Error> {
+    /// Takes the next whole line (ended by LF) off the front of `buf`, or `None` until one
+    /// has come. An over-long line is reported as soon as it passes the limit; its rest is
+    /// then dropped as it comes, up to its LF.
+    pub fn next_line(&mut self, buf: &mut BytesMut) -> Option<RawLine> {
         loop {
             let Some(offset) = buf[self.searched..].iter().position(|&b| b == b'\n') else {
                 if self.discarding {
@@ -75,11 +71,11 @@ impl Decoder for GtpLineCodec {
                     buf.clear();
                     self.searched = 0;
                     self.discarding = true;
-                    return Ok(Some(RawLine::TooLong));
+                    return Some(RawLine::TooLong);
                 } else {
                     self.searched = buf.len();
                 }
-                return Ok(None);
+                return None;
             };
             let end = self.searched + offset;
             self.searched = 0;
@@ -90,22 +86,23 @@ impl Decoder for GtpLineCodec {
             }
             let line = self.finish(&buf[..end]);
             buf.advance(end + 1);
-            return Ok(Some(line));
+            return Some(line);
         }
     }
 
-    fn decode_eof(&mut self, buf: &mut BytesMut) -> Result<Option<RawLine>, std::io::Error> {
-        if let Some(line) = self.decode(buf)? {
-            return Ok(Some(line));
+    /// Like [`next_line`](Self::next_line), once the input has ended: what is left after
+    /// the last LF is a last line too.
+    pub fn last_line(&mut self, buf: &mut BytesMut) -> Option<RawLine> {
+        if let Some(line) = self.next_line(buf) {
+            return Some(line);
         }
         if buf.is_empty() {
-            return Ok(None);
+            return None;
         }
-        // A last line without its LF.
         let line = self.finish(buf);
         buf.clear();
         self.searched = 0;
-        Ok(Some(line))
+        Some(line)
     }
 }
 
@@ -117,10 +114,7 @@ mod tests {
         let mut codec = GtpLineCodec::new(limit);
         let mut buf = BytesMut::from(input);
         let mut out = Vec::new();
-        while let Some(line) = codec.decode(&mut buf).unwrap() {
-            out.push(line);
-        }
-        while let Some(line) = codec.decode_eof(&mut buf).unwrap() {
+        while let Some(line) = codec.last_line(&mut buf) {
             out.push(line);
         }
         out
@@ -168,7 +162,7 @@ mod tests {
         let mut out = Vec::new();
         for piece in [&b"abc"[..], b"def", b"ghi", b"jk\nna", b"me\n"] {
             buf.extend_from_slice(piece);
-            while let Some(line) = codec.decode(&mut buf).unwrap() {
+            while let Some(line) = codec.next_line(&mut buf) {
                 out.push(line);
             }
         }

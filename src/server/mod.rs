@@ -1,6 +1,7 @@
 //! The network side: connections, limits and shutdown. Knows sessions, not games.
 
 mod connection;
+mod idle;
 mod listener;
 mod stdio;
 
