@@ -12,9 +12,10 @@ use tokio_util::sync::CancellationToken;
 /// Per-session limits.
 #[derive(Debug, Clone, Copy)]
 pub struct SessionLimits {
-    /// Longest accepted line in bytes, not counting the LF.
+    /// Longest accepted line in bytes, not counting its line ending (LF or CRLF).
     pub max_line_bytes: usize,
-    /// Close the session after this long without a complete line; `None` never does.
+    /// Close the session after this long without a complete line, or when a write of
+    /// answers makes no progress for this long; `None` never does.
     pub idle_timeout: Option<Duration>,
 }
 
@@ -33,7 +34,7 @@ const READ_CHUNK: usize = 8 * 1024;
 /// `shutdown`; on shutdown, the commands already received are answered first.
 ///
 /// Every complete line already read is answered before the next read; the responses are
-/// collected and sent in one write when the input runs dry (or once [`SEND_AT`] bytes
+/// collected and sent in one write when the input runs dry (or once `SEND_AT` bytes
 /// wait), so pipelined commands cost few writes. A write that cannot finish within the
 /// idle timeout (the client stopped reading) ends the session with an error.
 pub async fn run_session<R, W>(
