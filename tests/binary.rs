@@ -75,8 +75,10 @@ fn serve() -> (Running, String, mpsc::Receiver<String>) {
             .args(["serve", "--listen", "127.0.0.1:0"])
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null()),
+            .stderr(Stdio::piped()),
     );
+    // The few lines of logs of a short test fit in the pipe: only the tests that check
+    // them read them.
     let stdout: ChildStdout = running.child.stdout.take().unwrap();
     let (send, receive) = mpsc::channel();
     thread::spawn(move || {
@@ -150,6 +152,7 @@ fn sigint_answers_what_was_sent_then_exits_zero() {
 #[test]
 fn a_signal_stops_an_idle_server_with_status_zero() {
     let (mut running, address, stdout) = serve();
+    let logs = read_all_later(running.child.stderr.take().unwrap());
     let mut idle = connect(&address);
     idle.write_all(b"name\n").unwrap();
     assert_eq!(response(&mut idle), "= gamebot\n\n");
@@ -159,6 +162,10 @@ fn a_signal_stops_an_idle_server_with_status_zero() {
     assert_eq!(rest, "");
     assert!(running.wait().success());
     assert_eq!(stdout.recv_timeout(PATIENCE).unwrap(), "");
+    // The logs went to stderr.
+    let logs = logs.recv_timeout(PATIENCE).unwrap();
+    assert!(logs.contains("connected"), "{logs}");
+    assert!(logs.contains("shutting down"), "{logs}");
 }
 
 #[test]
@@ -196,6 +203,26 @@ fn stdio_answers_commands_and_quits_with_status_zero() {
     );
     assert!(running.wait().success());
     drop(stdin);
+}
+
+#[test]
+fn stdio_honours_the_line_limit() {
+    let mut running = Running::spawn(
+        gamebot()
+            .args(["stdio", "--max-line-bytes", "8"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null()),
+    );
+    let mut stdin = running.child.stdin.take().unwrap();
+    let stdout = read_all_later(running.child.stdout.take().unwrap());
+    stdin.write_all(b"1 protocol_version\n2 name\n").unwrap();
+    drop(stdin);
+    assert_eq!(
+        stdout.recv_timeout(PATIENCE).unwrap(),
+        "? line too long\n\n=2 gamebot\n\n"
+    );
+    assert!(running.wait().success());
 }
 
 #[test]
