@@ -101,8 +101,14 @@ async fn run(mode: Mode) -> std::io::Result<()> {
             idle_timeout,
             max_line_bytes,
         } => {
-            let listener = tokio::net::TcpListener::bind(&listen).await?;
+            let listener = tokio::net::TcpListener::bind(&listen)
+                .await
+                .map_err(|error| {
+                    std::io::Error::new(error.kind(), format!("cannot listen on {listen}: {error}"))
+                })?;
             let address = listener.local_addr()?;
+            // Before the address line: a signal from whoever reads it must stop gracefully.
+            let signal = server::shutdown_signal()?;
             let mut stdout = std::io::stdout().lock();
             writeln!(stdout, "listening on {address}")?;
             stdout.flush()?;
@@ -114,7 +120,7 @@ async fn run(mode: Mode) -> std::io::Result<()> {
                     idle_timeout: Some(Duration::from_secs(idle_timeout)),
                 },
             };
-            server::serve(listener, config, catalog, server::shutdown_signal()).await;
+            server::serve(listener, config, catalog, signal).await;
             Ok(())
         }
         Mode::Stdio { max_line_bytes } => {

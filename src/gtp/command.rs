@@ -39,20 +39,46 @@ impl ParseError {
 
 impl Command {
     /// Parses a line that [`preprocess`](super::preprocess) has cleaned and found non-blank.
-    pub fn parse(line: &str) -> Result<Command, ParseError> {
-        let mut tokens = line.split_whitespace();
-        let mut first = tokens.next().unwrap_or("");
+    /// A `String` given by value is reused to hold the command name.
+    pub fn parse(line: impl Into<String>) -> Result<Command, ParseError> {
+        let mut line = line.into();
+        let mut tokens = Tokens { line: &line, at: 0 };
+        let mut name = tokens.next().unwrap_or(0..0);
         let mut id = None;
+        let first = &line[name.clone()];
         if !first.is_empty() && first.bytes().all(|b| b.is_ascii_digit()) {
             let value = first.parse().map_err(|_| ParseError::IdOutOfRange)?;
             id = Some(value);
-            first = tokens.next().ok_or(ParseError::MissingName { id: value })?;
+            name = tokens.next().ok_or(ParseError::MissingName { id: value })?;
         }
+        let args = tokens.map(|token| line[token].to_string()).collect();
+        line.truncate(name.end);
+        line.drain(..name.start);
         Ok(Command {
             id,
-            name: first.to_string(),
-            args: tokens.map(str::to_string).collect(),
+            name: line,
+            args,
         })
+    }
+}
+
+/// The byte ranges of the whitespace-separated tokens of a line.
+struct Tokens<'a> {
+    line: &'a str,
+    at: usize,
+}
+
+impl Iterator for Tokens<'_> {
+    type Item = std::ops::Range<usize>;
+
+    fn next(&mut self) -> Option<std::ops::Range<usize>> {
+        let rest = &self.line[self.at..];
+        let start = self.at + rest.find(|c: char| !c.is_whitespace())?;
+        let end = self.line[start..]
+            .find(char::is_whitespace)
+            .map_or(self.line.len(), |len| start + len);
+        self.at = end;
+        Some(start..end)
     }
 }
 
@@ -74,6 +100,14 @@ mod tests {
         assert_eq!(c.id, Some(42));
         assert_eq!(c.name, "genmove");
         assert_eq!(c.args, vec!["w"]);
+    }
+
+    #[test]
+    fn any_unicode_whitespace_separates() {
+        let c = Command::parse("\u{a0}7\u{3000}known_command  x\u{2003}y\u{a0}").unwrap();
+        assert_eq!(c.id, Some(7));
+        assert_eq!(c.name, "known_command");
+        assert_eq!(c.args, vec!["x", "y"]);
     }
 
     #[test]

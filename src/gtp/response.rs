@@ -29,6 +29,10 @@ impl Response {
     }
 
     /// Appends the wire form, with its terminating empty line, to `out`.
+    ///
+    /// An empty line would end the response early and desynchronise the client, so
+    /// empty lines inside the text and newlines at its end are left out, whatever the
+    /// text holds.
     pub fn write_to(&self, out: &mut Vec<u8>) {
         use std::io::Write;
         let (mark, text) = match &self.body {
@@ -41,7 +45,17 @@ impl Response {
             let _ = write!(out, "{id}");
         }
         out.push(b' ');
-        out.extend_from_slice(text.as_bytes());
+        let text = text.trim_end_matches('\n');
+        if text.contains("\n\n") {
+            for (index, line) in text.split('\n').enumerate() {
+                if index > 0 && !line.is_empty() {
+                    out.push(b'\n');
+                }
+                out.extend_from_slice(line.as_bytes());
+            }
+        } else {
+            out.extend_from_slice(text.as_bytes());
+        }
         out.extend_from_slice(b"\n\n");
     }
 }
@@ -67,5 +81,19 @@ mod tests {
             "?12 unknown command\n\n"
         );
         assert_eq!(Response::success(None, "a\nb").to_string(), "= a\nb\n\n");
+        assert_eq!(Response::success(None, "\nb").to_string(), "= \nb\n\n");
+    }
+
+    #[test]
+    fn text_cannot_end_the_response_early() {
+        assert_eq!(Response::success(None, "a\n").to_string(), "= a\n\n");
+        assert_eq!(
+            Response::success(Some(4), "\n\na\n\n\nb\n\n").to_string(),
+            "=4 \na\nb\n\n"
+        );
+        assert_eq!(
+            Response::failure(None, "bad\n\nthing").to_string(),
+            "? bad\nthing\n\n"
+        );
     }
 }

@@ -1,31 +1,46 @@
 //! Drives one session over any byte stream: read lines, answer in order, write back.
 
+use super::idle::IdleTimer;
 use crate::gtp::{preprocess, Command, GtpLineCodec, RawLine, Response};
 use crate::session::{After, CommandError, Session};
-use futures::{FutureExt, StreamExt};
+use std::future::Future;
 use std::time::Duration;
-use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, BufWriter};
-use tokio_util::codec::FramedRead;
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
+use tokio_util::bytes::BytesMut;
 use tokio_util::sync::CancellationToken;
 
 /// Per-session limits.
 #[derive(Debug, Clone, Copy)]
 pub struct SessionLimits {
-    /// Longest accepted line in bytes, not counting the LF.
+    /// Longest accepted line in bytes, not counting its line ending (LF or CRLF).
     pub max_line_bytes: usize,
-    /// Close the session after this long without a complete line; `None` never does.
+    /// Close the session after this long without a complete line, or when a write of
+    /// answers makes no progress for this long; `None` never does.
     pub idle_timeout: Option<Duration>,
 }
+
+/// How long a session keeps reading after the stop signal. Bytes that reached the socket
+/// before the signal may not have been noticed by the runtime yet; this grace lets them be
+/// read and answered, without letting a client that keeps talking delay the shutdown.
+const DRAIN_GRACE: Duration = Duration::from_millis(100);
+
+/// Collected responses are sent once this many bytes wait, even if more input is ready.
+const SEND_AT: usize = 64 * 1024;
+
+/// Bytes of room made in the input buffer before each read.
+const READ_CHUNK: usize = 8 * 1024;
 
 /// Runs `session` over `reader`/`writer` until `quit`, end of input, the idle timeout, or
 /// `shutdown`; on shutdown, the commands already received are answered first.
 ///
-/// Responses are buffered while more input is already waiting, and flushed when it is
-/// not, so pipelined commands cost few writes.
+/// Every complete line already read is answered before the next read; the responses are
+/// collected and sent in one write when the input runs dry (or once `SEND_AT` bytes
+/// wait), so pipelined commands cost few writes. A write that cannot finish within the
+/// idle timeout (the client stopped reading) ends the session with an error.
 pub async fn run_session<R, W>(
     mut session: Session,
-    reader: R,
-    writer: W,
+    mut reader: R,
+    mut writer: W,
     limits: SessionLimits,
     shutdown: CancellationToken,
 ) -> std::io::Result<()>
@@ -33,48 +48,78 @@ where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin,
 {
-    let mut lines = FramedRead::new(reader, GtpLineCodec::new(limits.max_line_bytes));
-    let mut writer = BufWriter::new(writer);
+    let mut codec = GtpLineCodec::new(limits.max_line_bytes);
+    let mut input = BytesMut::with_capacity(READ_CHUNK);
     let mut out = Vec::new();
-    let mut draining = false;
+    let mut at_eof = false;
+    let mut drain_until = None;
+    let mut idle = IdleTimer::new(limits.idle_timeout);
+    // Whether a whole line came since the idle timer last started: a part of a line does
+    // not count as activity.
+    let mut lines_since_wait = true;
+    // One waiter for the whole session: registering a fresh one per wait costs a lock.
+    let mut stopped = std::pin::pin!(shutdown.cancelled());
     loop {
-        let line = match lines.next().now_or_never() {
+        let line = match codec.next_line(&mut input) {
             Some(line) => line,
-            None if draining => break,
+            None if at_eof => match codec.last_line(&mut input) {
+                Some(line) => line,
+                None => break,
+            },
             None => {
-                writer.flush().await?;
-                tokio::select! {
-                    line = lines.next() => line,
-                    () = idle(limits.idle_timeout) => {
-                        tracing::info!("idle timeout");
-                        break;
-                    }
-                    () = shutdown.cancelled() => {
-                        draining = true;
-                        continue;
-                    }
+                send(&mut writer, &mut out, limits.idle_timeout).await?;
+                if std::mem::take(&mut lines_since_wait) {
+                    idle.restart();
                 }
+                input.reserve(READ_CHUNK);
+                let read = match drain_until {
+                    Some(deadline) => {
+                        match tokio::time::timeout_at(deadline, reader.read_buf(&mut input)).await {
+                            Ok(read) => read,
+                            Err(_) => break,
+                        }
+                    }
+                    None => tokio::select! {
+                        read = reader.read_buf(&mut input) => read,
+                        () = idle.expired() => {
+                            tracing::info!("idle timeout");
+                            break;
+                        }
+                        () = &mut stopped => {
+                            drain_until = Some(tokio::time::Instant::now() + DRAIN_GRACE);
+                            continue;
+                        }
+                    },
+                };
+                at_eof = read? == 0;
+                continue;
             }
         };
-        let Some(line) = line else { break };
-        let (response, after) = match prepare(line?) {
+        lines_since_wait = true;
+        let (response, after) = match prepare(line) {
             Prepared::Ignore => continue,
             Prepared::Answer(response) => (response, After::Continue),
             Prepared::Run(command) => {
-                let (next, reply) = execute(session, command).await;
-                session = next;
-                reply
+                tracing::debug!(name = %command.name, id = ?command.id, "command");
+                if session.is_heavy(&command) {
+                    let (next, reply) = respond_blocking(session, command).await;
+                    session = next;
+                    reply
+                } else {
+                    session.respond(&command)
+                }
             }
         };
-        out.clear();
         response.write_to(&mut out);
-        writer.write_all(&out).await?;
         if after == After::Close {
             break;
         }
+        if out.len() >= SEND_AT {
+            send(&mut writer, &mut out, limits.idle_timeout).await?;
+        }
     }
-    writer.flush().await?;
-    writer.shutdown().await
+    send(&mut writer, &mut out, limits.idle_timeout).await?;
+    within(limits.idle_timeout, writer.shutdown()).await
 }
 
 /// What to do with one raw line.
@@ -93,10 +138,10 @@ fn prepare(line: RawLine) -> Prepared {
         RawLine::TooLong => return Prepared::Answer(Response::failure(None, "line too long")),
         RawLine::InvalidUtf8 => return Prepared::Answer(Response::failure(None, "invalid UTF-8")),
     };
-    let Some(clean) = preprocess(&text) else {
+    let Some(clean) = preprocess(text) else {
         return Prepared::Ignore;
     };
-    match Command::parse(&clean) {
+    match Command::parse(clean) {
         Ok(command) => Prepared::Run(command),
         Err(error) => Prepared::Answer(Session::error_response(
             error.id(),
@@ -105,14 +150,9 @@ fn prepare(line: RawLine) -> Prepared {
     }
 }
 
-/// Runs one command. Heavy commands go to the blocking pool, taking the session with
-/// them and handing it back, so no async worker thread ever computes for long.
-async fn execute(mut session: Session, command: Command) -> (Session, (Response, After)) {
-    tracing::debug!(name = %command.name, id = ?command.id, "command");
-    if !session.is_heavy(&command) {
-        let reply = session.respond(&command);
-        return (session, reply);
-    }
+/// Runs one heavy command on the blocking pool, taking the session there and handing it
+/// back, so no async worker thread ever computes for long.
+async fn respond_blocking(mut session: Session, command: Command) -> (Session, (Response, After)) {
     let job = tokio::task::spawn_blocking(move || {
         let reply = session.respond(&command);
         (session, reply)
@@ -124,9 +164,38 @@ async fn execute(mut session: Session, command: Command) -> (Session, (Response,
     }
 }
 
-async fn idle(timeout: Option<Duration>) {
-    match timeout {
-        Some(timeout) => tokio::time::sleep(timeout).await,
-        None => std::future::pending().await,
+/// Writes and flushes the collected responses in `out`, then empties it.
+async fn send<W: AsyncWrite + Unpin>(
+    writer: &mut W,
+    out: &mut Vec<u8>,
+    limit: Option<Duration>,
+) -> std::io::Result<()> {
+    if out.is_empty() {
+        return Ok(());
+    }
+    within(limit, async {
+        writer.write_all(out).await?;
+        writer.flush().await
+    })
+    .await?;
+    out.clear();
+    Ok(())
+}
+
+/// Runs a write, failing with `TimedOut` if it cannot finish within `limit`.
+async fn within(
+    limit: Option<Duration>,
+    write: impl Future<Output = std::io::Result<()>>,
+) -> std::io::Result<()> {
+    match limit {
+        Some(limit) => tokio::time::timeout(limit, write)
+            .await
+            .unwrap_or_else(|_| {
+                Err(std::io::Error::new(
+                    std::io::ErrorKind::TimedOut,
+                    "the client stopped reading",
+                ))
+            }),
+        None => write.await,
     }
 }

@@ -50,6 +50,11 @@ pub async fn serve(
             () = &mut shutdown => break,
         };
         let span = tracing::info_span!("connection", %peer);
+        // Answers go out in whole batches already; Nagle's algorithm would only hold a
+        // batch back until the previous one is acknowledged.
+        if let Err(error) = stream.set_nodelay(true) {
+            tracing::debug!(%error, "cannot set TCP_NODELAY");
+        }
         let Ok(slot) = slots.clone().try_acquire_owned() else {
             tracker.spawn(refuse(stream).instrument(span));
             continue;

@@ -1,6 +1,7 @@
 //! The network side: connections, limits and shutdown. Knows sessions, not games.
 
 mod connection;
+mod idle;
 mod listener;
 mod stdio;
 
@@ -8,26 +9,29 @@ pub use connection::{run_session, SessionLimits};
 pub use listener::{serve, ServerConfig};
 pub use stdio::serve_stdio;
 
-/// Completes when the process is asked to stop (SIGINT or SIGTERM).
-pub async fn shutdown_signal() {
+/// Starts listening for SIGINT and SIGTERM, and returns a future that completes when one
+/// of them comes.
+///
+/// The handlers are installed before this returns, not when the future is first polled:
+/// from then on a signal is a graceful stop, never the default immediate kill. Call it
+/// before announcing readiness. Must be called within a tokio runtime.
+pub fn shutdown_signal() -> std::io::Result<impl std::future::Future<Output = ()> + Send> {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{signal, SignalKind};
-        let mut term = match signal(SignalKind::terminate()) {
-            Ok(term) => term,
-            Err(error) => {
-                tracing::warn!(%error, "cannot listen for SIGTERM");
-                let _ = tokio::signal::ctrl_c().await;
-                return;
+        let mut interrupt = signal(SignalKind::interrupt())?;
+        let mut terminate = signal(SignalKind::terminate())?;
+        Ok(async move {
+            tokio::select! {
+                _ = interrupt.recv() => {}
+                _ = terminate.recv() => {}
             }
-        };
-        tokio::select! {
-            _ = tokio::signal::ctrl_c() => {}
-            _ = term.recv() => {}
-        }
+        })
     }
     #[cfg(not(unix))]
     {
-        let _ = tokio::signal::ctrl_c().await;
+        Ok(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
     }
 }

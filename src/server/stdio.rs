@@ -10,8 +10,9 @@ use tokio_util::sync::CancellationToken;
 pub async fn serve_stdio(catalog: Arc<Catalog>, max_line_bytes: usize) -> std::io::Result<()> {
     let shutdown = CancellationToken::new();
     let signal_token = shutdown.clone();
+    let signal = shutdown_signal()?;
     tokio::spawn(async move {
-        shutdown_signal().await;
+        signal.await;
         signal_token.cancel();
     });
     let limits = SessionLimits {

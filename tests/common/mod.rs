@@ -94,9 +94,19 @@ impl Client {
         self.writer.write_all(bytes).await.unwrap();
     }
 
+    /// Sends raw bytes, ignoring a write error (the server may close while they go).
+    pub async fn send_raw_lossy(&mut self, bytes: &[u8]) {
+        let _ = self.writer.write_all(bytes).await;
+    }
+
     /// Sends one line (a LF is added).
     pub async fn send(&mut self, line: &str) {
         self.send_raw(format!("{line}\n").as_bytes()).await;
+    }
+
+    /// Closes the write side (the server sees end of input); reading still works.
+    pub async fn finish(&mut self) {
+        self.writer.shutdown().await.unwrap();
     }
 
     /// Reads one whole response, including its terminating empty line.

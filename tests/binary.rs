@@ -1,0 +1,319 @@
+//! The real `gamebot` binary as a child process: signals, stdio mode and the CLI.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, ChildStdout, Command, ExitStatus, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// How long any wait in these tests may take before the test fails.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+fn gamebot() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_gamebot"));
+    command.env("RUST_LOG", "info");
+    command
+}
+
+/// A child process that is killed if the test fails before it exits.
+struct Running {
+    child: Child,
+}
+
+impl Running {
+    fn spawn(command: &mut Command) -> Running {
+        Running {
+            child: command.spawn().expect("cannot start gamebot"),
+        }
+    }
+
+    fn signal(&self, name: &str) {
+        let status = Command::new("kill")
+            .arg(format!("-{name}"))
+            .arg(self.child.id().to_string())
+            .status()
+            .expect("cannot run kill");
+        assert!(status.success(), "kill -{name} failed");
+    }
+
+    fn wait(&mut self) -> ExitStatus {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(Instant::now() < deadline, "gamebot did not exit in time");
+            thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Reads everything from `from` on a thread, so a hung child fails the test, not hangs it.
+fn read_all_later(mut from: impl Read + Send + 'static) -> mpsc::Receiver<String> {
+    let (send, receive) = mpsc::channel();
+    thread::spawn(move || {
+        let mut text = String::new();
+        let _ = from.read_to_string(&mut text);
+        let _ = send.send(text);
+    });
+    receive
+}
+
+/// Starts `gamebot serve` on a free port; returns the process, its address and the rest
+/// of its stdout (read on a thread).
+fn serve() -> (Running, String, mpsc::Receiver<String>) {
+    let mut running = Running::spawn(
+        gamebot()
+            .args(["serve", "--listen", "127.0.0.1:0"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped()),
+    );
+    // The few lines of logs of a short test fit in the pipe: only the tests that check
+    // them read them.
+    let stdout: ChildStdout = running.child.stdout.take().unwrap();
+    let (send, receive) = mpsc::channel();
+    thread::spawn(move || {
+        let mut reader = BufReader::new(stdout);
+        let mut first = String::new();
+        let _ = reader.read_line(&mut first);
+        let _ = send.send(first);
+        let mut rest = String::new();
+        let _ = reader.read_to_string(&mut rest);
+        let _ = send.send(rest);
+    });
+    let first = receive.recv_timeout(PATIENCE).expect("no first line");
+    let address = first
+        .strip_prefix("listening on ")
+        .and_then(|rest| rest.strip_suffix('\n'))
+        .unwrap_or_else(|| panic!("unexpected first line {first:?}"))
+        .to_string();
+    (running, address, receive)
+}
+
+fn connect(address: &str) -> TcpStream {
+    let stream = TcpStream::connect(address).unwrap();
+    stream.set_read_timeout(Some(PATIENCE)).unwrap();
+    stream
+}
+
+/// Reads one response (up to and including its empty line) byte by byte.
+fn response(stream: &mut TcpStream) -> String {
+    let mut text = Vec::new();
+    let mut byte = [0u8];
+    while !text.ends_with(b"\n\n") {
+        let n = stream.read(&mut byte).unwrap();
+        assert_eq!(n, 1, "closed mid-response: {text:?}");
+        text.push(byte[0]);
+    }
+    String::from_utf8(text).unwrap()
+}
+
+/// Pipelines commands on a served connection, signals the server, and checks that every
+/// command is answered, the connection closes, the process exits 0, and stdout held
+/// nothing but the first line.
+fn drains_on(signal: &str) {
+    let (mut running, address, stdout) = serve();
+    let mut stream = connect(&address);
+    // One round trip first, so the server has surely accepted this connection.
+    stream.write_all(b"0 name\n").unwrap();
+    assert_eq!(response(&mut stream), "=0 gamebot\n\n");
+    let batch: String = (1..=500)
+        .map(|id| format!("{id} protocol_version\n"))
+        .collect();
+    stream.write_all(batch.as_bytes()).unwrap();
+    running.signal(signal);
+    let mut answers = String::new();
+    stream.read_to_string(&mut answers).unwrap();
+    let expected: String = (1..=500).map(|id| format!("={id} 2\n\n")).collect();
+    assert_eq!(answers, expected);
+    assert!(running.wait().success());
+    assert_eq!(stdout.recv_timeout(PATIENCE).unwrap(), "");
+}
+
+#[test]
+fn sigterm_answers_what_was_sent_then_exits_zero() {
+    drains_on("TERM");
+}
+
+#[test]
+fn sigint_answers_what_was_sent_then_exits_zero() {
+    drains_on("INT");
+}
+
+#[test]
+fn a_signal_stops_an_idle_server_with_status_zero() {
+    let (mut running, address, stdout) = serve();
+    let logs = read_all_later(running.child.stderr.take().unwrap());
+    let mut idle = connect(&address);
+    idle.write_all(b"name\n").unwrap();
+    assert_eq!(response(&mut idle), "= gamebot\n\n");
+    running.signal("TERM");
+    let mut rest = String::new();
+    idle.read_to_string(&mut rest).unwrap();
+    assert_eq!(rest, "");
+    assert!(running.wait().success());
+    assert_eq!(stdout.recv_timeout(PATIENCE).unwrap(), "");
+    // The logs went to stderr.
+    let logs = logs.recv_timeout(PATIENCE).unwrap();
+    assert!(logs.contains("connected"), "{logs}");
+    assert!(logs.contains("shutting down"), "{logs}");
+}
+
+#[test]
+fn a_signal_right_after_the_address_line_is_a_graceful_stop() {
+    for signal in ["TERM", "INT"] {
+        let (mut running, _address, stdout) = serve();
+        running.signal(signal);
+        assert!(running.wait().success(), "SIG{signal} killed the server");
+        assert_eq!(stdout.recv_timeout(PATIENCE).unwrap(), "");
+    }
+}
+
+fn stdio() -> Running {
+    Running::spawn(
+        gamebot()
+            .arg("stdio")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null()),
+    )
+}
+
+#[test]
+fn stdio_answers_commands_and_quits_with_status_zero() {
+    let mut running = stdio();
+    let mut stdin = running.child.stdin.take().unwrap();
+    let stdout = read_all_later(running.child.stdout.take().unwrap());
+    stdin
+        .write_all(b"1 name\n# a comment\n2 protocol_version\nfly\n3 quit\n")
+        .unwrap();
+    // stdin stays open: quit alone must end the process.
+    assert_eq!(
+        stdout.recv_timeout(PATIENCE).unwrap(),
+        "=1 gamebot\n\n=2 2\n\n? unknown command\n\n=3 \n\n"
+    );
+    assert!(running.wait().success());
+    drop(stdin);
+}
+
+#[test]
+fn stdio_honours_the_line_limit() {
+    let mut running = Running::spawn(
+        gamebot()
+            .args(["stdio", "--max-line-bytes", "8"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null()),
+    );
+    let mut stdin = running.child.stdin.take().unwrap();
+    let stdout = read_all_later(running.child.stdout.take().unwrap());
+    stdin.write_all(b"1 protocol_version\n2 name\n").unwrap();
+    drop(stdin);
+    assert_eq!(
+        stdout.recv_timeout(PATIENCE).unwrap(),
+        "? line too long\n\n=2 gamebot\n\n"
+    );
+    assert!(running.wait().success());
+}
+
+#[test]
+fn stdio_ends_with_status_zero_at_end_of_input() {
+    let mut running = stdio();
+    let mut stdin = running.child.stdin.take().unwrap();
+    let stdout = read_all_later(running.child.stdout.take().unwrap());
+    stdin.write_all(b"name\nversion").unwrap();
+    drop(stdin);
+    assert_eq!(
+        stdout.recv_timeout(PATIENCE).unwrap(),
+        format!("= gamebot\n\n= {}\n\n", env!("CARGO_PKG_VERSION"))
+    );
+    assert!(running.wait().success());
+}
+
+#[test]
+fn stdio_exits_zero_on_sigterm_while_waiting_for_input() {
+    let mut running = stdio();
+    let mut stdin = running.child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(running.child.stdout.take().unwrap());
+    stdin.write_all(b"name\n").unwrap();
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    assert_eq!(line, "= gamebot\n");
+    running.signal("TERM");
+    // stdin stays open: the signal alone must end the process.
+    assert!(running.wait().success());
+    drop(stdin);
+}
+
+#[test]
+fn serve_help_lists_every_option_with_its_default() {
+    let output = gamebot().args(["serve", "--help"]).output().unwrap();
+    assert!(output.status.success());
+    let help = String::from_utf8(output.stdout).unwrap();
+    for (option, default) in [
+        ("--listen", "127.0.0.1:7070"),
+        ("--max-connections", "10000"),
+        ("--idle-timeout", "3600"),
+        ("--max-line-bytes", "1048576"),
+    ] {
+        let line = help
+            .lines()
+            .find(|line| line.contains(option))
+            .unwrap_or_else(|| panic!("{option} missing from:\n{help}"));
+        assert!(
+            help.contains(&format!("[default: {default}]")),
+            "{option} ({line}) lacks its default {default} in:\n{help}"
+        );
+    }
+}
+
+#[test]
+fn top_level_help_names_both_modes() {
+    let output = gamebot().arg("--help").output().unwrap();
+    assert!(output.status.success());
+    let help = String::from_utf8(output.stdout).unwrap();
+    assert!(help.contains("serve"), "{help}");
+    assert!(help.contains("stdio"), "{help}");
+}
+
+#[test]
+fn a_bad_listen_address_fails_clearly() {
+    for bad in ["nonsense", "127.0.0.1:99999", "127.0.0.1"] {
+        let output = gamebot()
+            .args(["serve", "--listen", bad])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert!(!output.status.success(), "{bad} was accepted");
+        assert_eq!(output.stdout, b"", "{bad}: stdout must stay empty");
+        let message = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            message.contains(&format!("cannot listen on {bad}")),
+            "{bad}: unclear message {message:?}"
+        );
+    }
+}
+
+#[test]
+fn bad_option_values_are_refused() {
+    for args in [
+        &["serve", "--max-connections", "0"][..],
+        &["serve", "--idle-timeout", "soon"],
+        &["serve", "--max-line-bytes", "-1"],
+        &["serve", "--colour", "blue"],
+        &["fly"],
+    ] {
+        let output = gamebot().args(args).stdin(Stdio::null()).output().unwrap();
+        assert!(!output.status.success(), "{args:?} was accepted");
+        assert!(!output.stderr.is_empty(), "{args:?}: no message");
+    }
+}

@@ -1,0 +1,196 @@
+//! The per-line and per-server limits: over-long lines, invalid UTF-8, the connection
+//! cap and the idle timeout.
+
+mod common;
+
+use common::{default_config, Client, TestServer, PATIENCE};
+use gamebot::server::ServerConfig;
+use std::time::Duration;
+
+/// A server whose lines may be at most 16 bytes.
+async fn short_lines() -> TestServer {
+    let mut config = default_config();
+    config.limits.max_line_bytes = 16;
+    TestServer::start_with(config).await
+}
+
+#[tokio::test]
+async fn an_over_long_line_is_refused_and_the_session_goes_on() {
+    let server = short_lines().await;
+    let mut client = server.connect().await;
+    client
+        .send_raw(b"1 known_command protocol_version\n2 name\n")
+        .await;
+    assert_eq!(client.response().await, "? line too long\n\n");
+    assert_eq!(client.response().await, "=2 gamebot\n\n");
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn the_rest_of_an_over_long_line_is_discarded_across_writes() {
+    let server = short_lines().await;
+    let mut client = server.connect().await;
+    client.send_raw(&[b'x'; 40]).await;
+    // The refusal comes as soon as the limit is passed, before the line ends.
+    assert_eq!(client.response().await, "? line too long\n\n");
+    client.send_raw(&[b'y'; 40]).await;
+    client.send_raw(b" name\n").await;
+    // Had the tail of the long line been read as a command, this would be its answer.
+    assert_eq!(client.ask("3 name").await, "=3 gamebot\n\n");
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_line_exactly_at_the_limit_is_accepted() {
+    let server = short_lines().await;
+    let mut client = server.connect().await;
+    let at_limit = "known_command ab";
+    assert_eq!(at_limit.len(), 16);
+    assert_eq!(client.ask(at_limit).await, "= false\n\n");
+    assert_eq!(client.ask("known_command abc").await, "? line too long\n\n");
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn the_cr_of_crlf_does_not_count_toward_the_limit() {
+    let server = short_lines().await;
+    let mut client = server.connect().await;
+    client.send_raw(b"known_command ab\r\n").await;
+    assert_eq!(client.response().await, "= false\n\n");
+    client.send_raw(b"known_command abc\r\n").await;
+    assert_eq!(client.response().await, "? line too long\n\n");
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_last_line_over_the_limit_without_lf_is_refused() {
+    let server = short_lines().await;
+    let mut client = server.connect().await;
+    client.send_raw(b"name\nknown_command abcdef").await;
+    client.finish().await;
+    assert_eq!(
+        client.read_to_close().await,
+        "= gamebot\n\n? line too long\n\n"
+    );
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn invalid_utf8_is_refused_and_the_session_goes_on() {
+    let server = TestServer::start().await;
+    let mut client = server.connect().await;
+    client.send_raw(b"1 na\xffme\n2 name\n\xc3\x28\n").await;
+    assert_eq!(client.response().await, "? invalid UTF-8\n\n");
+    assert_eq!(client.response().await, "=2 gamebot\n\n");
+    assert_eq!(client.response().await, "? invalid UTF-8\n\n");
+    // Valid multi-byte UTF-8 is fine: it is just an unknown verb.
+    assert_eq!(client.ask("3 näme").await, "?3 unknown command\n\n");
+    server.shutdown().await;
+}
+
+fn capped(max_connections: usize) -> ServerConfig {
+    let mut config = default_config();
+    config.max_connections = max_connections;
+    config
+}
+
+#[tokio::test]
+async fn over_the_connection_cap_a_client_is_told_busy_and_closed() {
+    let server = TestServer::start_with(capped(2)).await;
+    let mut first = server.connect().await;
+    let mut second = server.connect().await;
+    assert_eq!(first.ok("name").await, "gamebot");
+    assert_eq!(second.ok("name").await, "gamebot");
+    let mut third = server.connect().await;
+    assert_eq!(third.read_to_close().await, "? server busy\n\n");
+    // Both served sessions are untouched.
+    assert_eq!(first.ok("protocol_version").await, "2");
+    assert_eq!(second.ok("protocol_version").await, "2");
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_refused_client_that_talks_first_still_reads_busy() {
+    let server = TestServer::start_with(capped(1)).await;
+    let mut first = server.connect().await;
+    assert_eq!(first.ok("name").await, "gamebot");
+    let mut second = server.connect().await;
+    second.send_raw_lossy(b"1 name\n2 name\n").await;
+    assert_eq!(second.read_to_close().await, "? server busy\n\n");
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_slot_freed_by_a_closed_connection_is_served_again() {
+    let server = TestServer::start_with(capped(2)).await;
+    let mut first = server.connect().await;
+    let mut second = server.connect().await;
+    assert_eq!(first.ok("name").await, "gamebot");
+    assert_eq!(second.ok("name").await, "gamebot");
+    assert_eq!(first.ask("quit").await, "= \n\n");
+    assert_eq!(first.read_to_close().await, "");
+    drop(first);
+    // The server frees the slot just after the close the client saw: until then a new
+    // client may still be told busy, so try again until one is served.
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    loop {
+        let mut next = server.connect().await;
+        let answer = next.ask("1 name").await;
+        if answer == "=1 gamebot\n\n" {
+            break;
+        }
+        assert_eq!(answer, "? server busy\n\n");
+        assert!(tokio::time::Instant::now() < deadline, "slot never freed");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_eq!(second.ok("name").await, "gamebot");
+    server.shutdown().await;
+}
+
+fn idle_after(timeout: Duration) -> ServerConfig {
+    let mut config = default_config();
+    config.limits.idle_timeout = Some(timeout);
+    config
+}
+
+#[tokio::test]
+async fn a_silent_connection_is_closed_after_the_idle_timeout() {
+    let server = TestServer::start_with(idle_after(Duration::from_millis(300))).await;
+    let mut silent = server.connect().await;
+    assert_eq!(silent.read_to_close().await, "");
+    // Half a line is not a line: it does not keep the connection alive.
+    let mut mumbling = server.connect().await;
+    assert_eq!(mumbling.ok("name").await, "gamebot");
+    mumbling.send_raw(b"na").await;
+    assert_eq!(mumbling.read_to_close().await, "");
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_chatty_connection_outlives_the_idle_timeout() {
+    let server = TestServer::start_with(idle_after(Duration::from_secs(1))).await;
+    let mut chatty = server.connect().await;
+    for id in 0..25 {
+        assert_eq!(
+            chatty.ask(&format!("{id} name")).await,
+            format!("={id} gamebot\n\n")
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_client_that_never_reads_cannot_hold_the_server_forever() {
+    let server = TestServer::start_with(idle_after(Duration::from_millis(300))).await;
+    let mut greedy = Client::connect(server.addr).await;
+    // Far more answers than the socket buffers hold, and never read. The server stops
+    // reading once its writes block, so this write may block too: give up on it.
+    let batch = "list_commands\n".repeat(2_000_000);
+    let _ = tokio::time::timeout(
+        Duration::from_secs(2),
+        greedy.send_raw_lossy(batch.as_bytes()),
+    )
+    .await;
+    server.shutdown().await;
+}
