@@ -1,9 +1,11 @@
 //! Splits a byte stream into lines; over-long and non-UTF-8 lines are lines too.
 //!
-//! A bad line is not an error that ends the input: it is reported as a [`RawLine`]
-//! variant, and the lines after it are read as usual.
+//! `FramedRead` ends the stream after a decoder error, so a bare `LinesCodec` would end
+//! the session at the first bad line. This decoder wraps `LinesCodec` and reports bad
+//! lines as [`RawLine`] variants; the lines after them are read as usual.
 
-use tokio_util::bytes::{Buf, BytesMut};
+use tokio_util::bytes::BytesMut;
+use tokio_util::codec::{Decoder, LinesCodec, LinesCodecError};
 
 /// One line read off the wire, before GTP preprocessing.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -18,14 +20,14 @@ pub enum RawLine {
 
 /// A line decoder with a byte limit per line that never fails on bad input.
 ///
-/// The limit counts the bytes of the line without its line ending, LF or CRLF alike.
+/// The limit counts the bytes of the line without its line ending, LF or CRLF alike. An
+/// over-long line is reported as soon as the limit is passed, before its LF has come.
 #[derive(Debug)]
 pub struct GtpLineCodec {
+    /// Splits lines. Its own limit is one byte more than ours, to leave room for the CR
+    /// of a CRLF, which `LinesCodec` counts but strips.
+    lines: LinesCodec,
     max_line_bytes: usize,
-    /// How many bytes at the front of the buffer are known to hold no LF.
-    searched: usize,
-    /// Whether the bytes up to the next LF belong to a line already reported too long.
-    discarding: bool,
 }
 
 impl GtpLineCodec {
@@ -33,76 +35,39 @@ impl GtpLineCodec {
     /// ending) as [`RawLine::TooLong`].
     pub fn new(max_line_bytes: usize) -> GtpLineCodec {
         GtpLineCodec {
+            lines: LinesCodec::new_with_max_length(max_line_bytes.saturating_add(1)),
             max_line_bytes,
-            searched: 0,
-            discarding: false,
         }
     }
 
-    /// Classifies one whole line, given without its LF.
-    fn finish(&self, line: &[u8]) -> RawLine {
-        let line = line.strip_suffix(b"\r").unwrap_or(line);
-        if line.len() > self.max_line_bytes {
-            return RawLine::TooLong;
-        }
-        match std::str::from_utf8(line) {
-            Ok(text) => RawLine::Text(text.to_owned()),
-            Err(_) => RawLine::InvalidUtf8,
-        }
+    fn classify(
+        &self,
+        result: Result<Option<String>, LinesCodecError>,
+    ) -> Result<Option<RawLine>, std::io::Error> {
+        Ok(Some(match result {
+            Ok(None) => return Ok(None),
+            Ok(Some(line)) if line.len() > self.max_line_bytes => RawLine::TooLong,
+            Ok(Some(line)) => RawLine::Text(line),
+            Err(LinesCodecError::MaxLineLengthExceeded) => RawLine::TooLong,
+            // Decoding does no I/O: its only I/O-kind error is the UTF-8 check, made after
+            // the line was already taken off the buffer.
+            Err(LinesCodecError::Io(_)) => RawLine::InvalidUtf8,
+        }))
+    }
+}
+
+impl Decoder for GtpLineCodec {
+    type Item = RawLine;
+    type Error = std::io::Error;
+
+    fn decode(&mut self, buf: &mut BytesMut) -> Result<Option<RawLine>, std::io::Error> {
+        let result = self.lines.decode(buf);
+        self.classify(result)
     }
 
-    /// Whether `partial`, a line whose LF has not come yet, is already too long. A last
-    /// byte CR may be the start of a CRLF, so it does not count yet.
-    fn already_too_long(&self, partial: &[u8]) -> bool {
-        let content = partial.strip_suffix(b"\r").unwrap_or(partial);
-        content.len() > self.max_line_bytes
-    }
-
-    /// Takes the next whole line (ended by LF) off the front of `buf`, or `None` until one
-    /// has come. An over-long line is reported as soon as it passes the limit; its rest is
-    /// then dropped as it comes, up to its LF.
-    pub fn next_line(&mut self, buf: &mut BytesMut) -> Option<RawLine> {
-        loop {
-            let Some(offset) = buf[self.searched..].iter().position(|&b| b == b'\n') else {
-                if self.discarding {
-                    buf.clear();
-                    self.searched = 0;
-                } else if self.already_too_long(buf) {
-                    buf.clear();
-                    self.searched = 0;
-                    self.discarding = true;
-                    return Some(RawLine::TooLong);
-                } else {
-                    self.searched = buf.len();
-                }
-                return None;
-            };
-            let end = self.searched + offset;
-            self.searched = 0;
-            if self.discarding {
-                buf.advance(end + 1);
-                self.discarding = false;
-                continue;
-            }
-            let line = self.finish(&buf[..end]);
-            buf.advance(end + 1);
-            return Some(line);
-        }
-    }
-
-    /// Like [`next_line`](Self::next_line), once the input has ended: what is left after
-    /// the last LF is a last line too.
-    pub fn last_line(&mut self, buf: &mut BytesMut) -> Option<RawLine> {
-        if let Some(line) = self.next_line(buf) {
-            return Some(line);
-        }
-        if buf.is_empty() {
-            return None;
-        }
-        let line = self.finish(buf);
-        buf.clear();
-        self.searched = 0;
-        Some(line)
+    fn decode_eof(&mut self, buf: &mut BytesMut) -> Result<Option<RawLine>, std::io::Error> {
+        let result = self.lines.decode_eof(buf);
+        self.classify(result)
     }
 }
 
@@ -114,7 +79,10 @@ mod tests {
         let mut codec = GtpLineCodec::new(limit);
         let mut buf = BytesMut::from(input);
         let mut out = Vec::new();
-        while let Some(line) = codec.last_line(&mut buf) {
+        while let Some(line) = codec.decode(&mut buf).unwrap() {
+            out.push(line);
+        }
+        while let Some(line) = codec.decode_eof(&mut buf).unwrap() {
             out.push(line);
         }
         out
@@ -162,7 +130,7 @@ mod tests {
         let mut out = Vec::new();
         for piece in [&b"abc"[..], b"def", b"ghi", b"jk\nna", b"me\n"] {
             buf.extend_from_slice(piece);
-            while let Some(line) = codec.next_line(&mut buf) {
+            while let Some(line) = codec.decode(&mut buf).unwrap() {
                 out.push(line);
             }
         }

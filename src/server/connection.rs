@@ -3,10 +3,11 @@
 use super::idle::IdleTimer;
 use crate::gtp::{preprocess, Command, GtpLineCodec, RawLine, Response};
 use crate::session::{After, CommandError, Session};
+use futures::{FutureExt, StreamExt};
 use std::future::Future;
 use std::time::Duration;
-use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
-use tokio_util::bytes::BytesMut;
+use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt};
+use tokio_util::codec::FramedRead;
 use tokio_util::sync::CancellationToken;
 
 /// Per-session limits.
@@ -27,8 +28,8 @@ const DRAIN_GRACE: Duration = Duration::from_millis(100);
 /// Collected responses are sent once this many bytes wait, even if more input is ready.
 const SEND_AT: usize = 64 * 1024;
 
-/// Bytes of room made in the input buffer before each read.
-const READ_CHUNK: usize = 8 * 1024;
+/// The initial size of the read buffer; it grows for longer lines.
+const READ_CAPACITY: usize = 8 * 1024;
 
 /// Runs `session` over `reader`/`writer` until `quit`, end of input, the idle timeout, or
 /// `shutdown`; on shutdown, the commands already received are answered first.
@@ -39,7 +40,7 @@ const READ_CHUNK: usize = 8 * 1024;
 /// idle timeout (the client stopped reading) ends the session with an error.
 pub async fn run_session<R, W>(
     mut session: Session,
-    mut reader: R,
+    reader: R,
     mut writer: W,
     limits: SessionLimits,
     shutdown: CancellationToken,
@@ -48,10 +49,9 @@ where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin,
 {
-    let mut codec = GtpLineCodec::new(limits.max_line_bytes);
-    let mut input = BytesMut::with_capacity(READ_CHUNK);
+    let codec = GtpLineCodec::new(limits.max_line_bytes);
+    let mut lines = FramedRead::with_capacity(reader, codec, READ_CAPACITY);
     let mut out = Vec::new();
-    let mut at_eof = false;
     let mut drain_until = None;
     let mut idle = IdleTimer::new(limits.idle_timeout);
     // Whether a whole line came since the idle timer last started: a part of a line does
@@ -60,27 +60,22 @@ where
     // One waiter for the whole session: registering a fresh one per wait costs a lock.
     let mut stopped = std::pin::pin!(shutdown.cancelled());
     loop {
-        let line = match codec.next_line(&mut input) {
-            Some(line) => line,
-            None if at_eof => match codec.last_line(&mut input) {
-                Some(line) => line,
-                None => break,
-            },
+        // A line already in the read buffer (or in the socket) is answered at once;
+        // only when none is left do the collected answers go out and the session wait.
+        let next = match lines.next().now_or_never() {
+            Some(next) => next,
             None => {
                 send(&mut writer, &mut out, limits.idle_timeout).await?;
                 if std::mem::take(&mut lines_since_wait) {
                     idle.restart();
                 }
-                input.reserve(READ_CHUNK);
-                let read = match drain_until {
-                    Some(deadline) => {
-                        match tokio::time::timeout_at(deadline, reader.read_buf(&mut input)).await {
-                            Ok(read) => read,
-                            Err(_) => break,
-                        }
-                    }
+                match drain_until {
+                    Some(deadline) => match tokio::time::timeout_at(deadline, lines.next()).await {
+                        Ok(next) => next,
+                        Err(_) => break,
+                    },
                     None => tokio::select! {
-                        read = reader.read_buf(&mut input) => read,
+                        next = lines.next() => next,
                         () = idle.expired() => {
                             tracing::info!("idle timeout");
                             break;
@@ -90,11 +85,11 @@ where
                             continue;
                         }
                     },
-                };
-                at_eof = read? == 0;
-                continue;
+                }
             }
         };
+        let Some(line) = next else { break };
+        let line = line?;
         lines_since_wait = true;
         let (response, after) = match prepare(line) {
             Prepared::Ignore => continue,

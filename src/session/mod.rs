@@ -41,9 +41,12 @@ impl Session {
     /// Whether `command` may compute for long enough that it must not run on an async
     /// worker thread.
     pub fn is_heavy(&self, command: &Command) -> bool {
-        self.catalog
-            .owner(&command.name)
-            .is_some_and(|index| self.games[index].is_heavy(&command.name))
+        // Admin verbs first: they are never heavy, and telling them apart needs no hashing.
+        Admin::from_verb(&command.name).is_none()
+            && self
+                .catalog
+                .owner(&command.name)
+                .is_some_and(|index| self.games[index].is_heavy(&command.name))
     }
 
     /// Runs one command and builds its response; a failed command changes nothing.
