@@ -7,5 +7,6 @@
 
 pub mod go;
 pub mod gtp;
+pub mod qttt;
 pub mod server;
 pub mod session;
