@@ -4,10 +4,12 @@
 pub mod cells;
 mod collapse;
 pub mod game;
+pub mod gtp;
 pub mod position;
 pub mod record;
 pub mod rules;
 pub mod score;
+pub mod show;
 
 pub use game::{Game, GameError};
 pub use position::{CollapseOptions, Position, Status};

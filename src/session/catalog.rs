@@ -16,7 +16,7 @@ pub struct Catalog {
 impl Catalog {
     /// The catalog gamebot serves.
     pub fn standard() -> Catalog {
-        Catalog::new(vec![])
+        Catalog::new(vec![Box::new(|| Box::new(crate::qttt::gtp::Qttt::new()))])
     }
 
     /// A catalog of the given games, in the order `list_commands` shows their verbs.
