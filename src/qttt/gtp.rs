@@ -81,7 +81,7 @@ impl GtpGame for Qttt {
                 Ok(status_text(self.game.position().status()))
             }
             Command::Status => Ok(status_text(self.game.position().status())),
-            Command::Score(tokens) if tokens.is_empty() => Ok(score_text(&self.game)),
+            Command::Score([]) => Ok(score_text(&self.game)),
             Command::Score(tokens) => {
                 let game = Game::from_record(tokens).map_err(CommandError::game)?;
                 Ok(score_text(&game))
