@@ -3,14 +3,18 @@
 
 pub mod cells;
 mod collapse;
+pub mod engine;
 pub mod game;
 pub mod gtp;
+mod key;
 pub mod position;
 pub mod record;
 pub mod rules;
 pub mod score;
 pub mod show;
+mod table;
 
+pub use engine::Engine;
 pub use game::{Game, GameError};
 pub use position::{CollapseOptions, Position, Status};
 pub use record::Token;

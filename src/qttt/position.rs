@@ -200,4 +200,9 @@ impl Position {
             self.components[cell] = merged;
         }
     }
+
+    /// Whether a move on free cells `a` and `b` (different) would close a cycle.
+    pub(super) fn closes_cycle(&self, a: u8, b: u8) -> bool {
+        self.components[usize::from(a)] & (1 << b) != 0
+    }
 }
