@@ -2,15 +2,18 @@
 //! game (and the engine shared by all sessions), answers formatted.
 
 use super::show::show;
-use super::{Game, Score, Status};
+use super::{Engine, Game, GameError, Score, Status};
 use crate::gtp::Args;
 use crate::session::{CommandError, Game as GtpGame};
+use std::sync::Arc;
 
 /// The verbs, in `list_commands` order.
 const VERBS: &[&str] = &[
     "qttt-new",
     "qttt-play",
     "qttt-status",
+    "qttt-genmove",
+    "qttt-analyze",
     "qttt-score",
     "qttt-record",
     "qttt-show",
@@ -22,6 +25,8 @@ enum Command<'a> {
     New,
     Play(&'a [String]),
     Status,
+    Genmove,
+    Analyze,
     Score(&'a [String]),
     Record,
     Show,
@@ -44,6 +49,8 @@ impl<'a> Command<'a> {
             "qttt-score" => Ok(Command::Score(args.all())),
             "qttt-new" => none(Command::New),
             "qttt-status" => none(Command::Status),
+            "qttt-genmove" => none(Command::Genmove),
+            "qttt-analyze" => none(Command::Analyze),
             "qttt-record" => none(Command::Record),
             "qttt-show" => none(Command::Show),
             "qttt-undo" => none(Command::Undo),
@@ -52,22 +59,31 @@ impl<'a> Command<'a> {
     }
 }
 
-/// One session's quantum tic-tac-toe game.
-#[derive(Default)]
+/// One session's quantum tic-tac-toe game, with the engine every session shares.
 pub struct Qttt {
     game: Game,
+    engine: Arc<Engine>,
 }
 
 impl Qttt {
-    /// A session's game on the empty board.
-    pub fn new() -> Qttt {
-        Qttt { game: Game::new() }
+    /// A session's game on the empty board, searching with `engine`.
+    pub fn new(engine: Arc<Engine>) -> Qttt {
+        Qttt {
+            game: Game::new(),
+            engine,
+        }
     }
 }
 
 impl GtpGame for Qttt {
     fn verbs(&self) -> &'static [&'static str] {
         VERBS
+    }
+
+    /// The searches run on the blocking pool. Each is bounded: solving the whole game
+    /// from the empty board takes about a second at most.
+    fn is_heavy(&self, verb: &str) -> bool {
+        matches!(verb, "qttt-genmove" | "qttt-analyze")
     }
 
     fn execute(&mut self, verb: &str, args: Args<'_>) -> Result<String, CommandError> {
@@ -81,6 +97,27 @@ impl GtpGame for Qttt {
                 Ok(status_text(self.game.position().status()))
             }
             Command::Status => Ok(status_text(self.game.position().status())),
+            Command::Genmove => {
+                let token = self
+                    .engine
+                    .choose(self.game.position())
+                    .ok_or(CommandError::game(GameError::Over))?;
+                self.game
+                    .play_token(token)
+                    .expect("the engine chooses a legal token");
+                Ok(token.to_string())
+            }
+            Command::Analyze => {
+                let lines = self.engine.analyze(self.game.position());
+                if lines.is_empty() {
+                    return Err(CommandError::game(GameError::Over));
+                }
+                Ok(lines
+                    .iter()
+                    .map(|(token, score)| format!("{token} {score}"))
+                    .collect::<Vec<_>>()
+                    .join("\n"))
+            }
             Command::Score([]) => Ok(score_text(&self.game)),
             Command::Score(tokens) => {
                 let game = Game::from_record(tokens).map_err(CommandError::game)?;

@@ -16,7 +16,11 @@ pub struct Catalog {
 impl Catalog {
     /// The catalog gamebot serves.
     pub fn standard() -> Catalog {
-        Catalog::new(vec![Box::new(|| Box::new(crate::qttt::gtp::Qttt::new()))])
+        // One QTTT engine for all sessions: its transposition table is shared.
+        let qttt = std::sync::Arc::new(crate::qttt::Engine::new());
+        Catalog::new(vec![Box::new(move || {
+            Box::new(crate::qttt::gtp::Qttt::new(qttt.clone()))
+        })])
     }
 
     /// A catalog of the given games, in the order `list_commands` shows their verbs.
