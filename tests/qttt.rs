@@ -105,3 +105,80 @@ async fn bad_tokens_are_refused_and_change_nothing() {
     );
     server.shutdown().await;
 }
+
+#[tokio::test]
+async fn genmove_plays_the_first_best_action_of_analyze() {
+    let server = common::TestServer::start().await;
+    let mut client = server.connect().await;
+    for setup in ["AB CD EF GH AC BD", "AB CD EF GH AC BD 1", "AE BF CG DH AB"] {
+        client.ok("qttt-new").await;
+        client.ok(&format!("qttt-play {setup}")).await;
+        let analysis = client.ok("qttt-analyze").await;
+        let lines: Vec<(String, f64, f64)> = analysis
+            .lines()
+            .map(|line| {
+                let parts: Vec<&str> = line.split(' ').collect();
+                assert_eq!(parts.len(), 3, "{line}");
+                (
+                    parts[0].to_string(),
+                    parts[1].parse().unwrap(),
+                    parts[2].parse().unwrap(),
+                )
+            })
+            .collect();
+        assert!(!lines.is_empty());
+        let status = client.ok("qttt-status").await;
+        let x_to_act = status == "move x" || status.starts_with("collapse x");
+        let margin = |(_, x, o): &(String, f64, f64)| if x_to_act { x - o } else { o - x };
+        let best = lines.iter().map(margin).fold(f64::MIN, f64::max);
+        let first_best = &lines.iter().find(|line| margin(line) == best).unwrap().0;
+        let token = client.ok("qttt-genmove").await;
+        assert_eq!(&token, first_best, "{setup}");
+        assert_eq!(client.ok("qttt-record").await, format!("{setup} {token}"));
+    }
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn engine_plays_a_whole_game_and_then_refuses() {
+    let server = common::TestServer::start().await;
+    let mut client = server.connect().await;
+    client.ok("qttt-play AI BC DE FG AH").await;
+    while !client.ok("qttt-status").await.starts_with("over") {
+        client.ok("qttt-genmove").await;
+    }
+    let record = client.ok("qttt-record").await;
+    assert_eq!(
+        client.ok(&format!("qttt-score {record}")).await,
+        client.ok("qttt-score").await
+    );
+    assert_eq!(
+        client.err("qttt-genmove").await,
+        "illegal move: the game is over"
+    );
+    assert_eq!(
+        client.err("qttt-analyze").await,
+        "illegal move: the game is over"
+    );
+    assert_eq!(client.ok("qttt-record").await, record);
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_long_search_does_not_block_another_session() {
+    let server = common::TestServer::start().await;
+    let mut searcher = server.connect().await;
+    let mut other = server.connect().await;
+    searcher.ok("qttt-play AB CE").await;
+    // The server's engine is fresh: this analysis solves 36 positions from scratch.
+    searcher.send("qttt-analyze").await;
+    assert_eq!(other.ok("name").await, "gamebot");
+    assert_eq!(other.ok("qttt-play AI").await, "move o");
+    assert!(
+        !searcher.has_unread().await,
+        "the other session was answered only after the search"
+    );
+    let analysis = searcher.response().await;
+    assert_eq!(analysis.lines().count(), 36 + 1, "{analysis}");
+    server.shutdown().await;
+}
