@@ -103,7 +103,20 @@ impl Engine {
     fn solve(&self, position: &Position) -> i8 {
         match position.phase {
             Phase::Over(score) => score.margin(),
-            _ => self.search(position, LOWEST - 1, HIGHEST + 1),
+            _ => {
+                // MTD(f): null-window tests from a guess of a draw close in on the value.
+                let (mut lower, mut upper, mut guess) = (LOWEST, HIGHEST, 0);
+                while lower < upper {
+                    let beta = if guess == lower { guess + 1 } else { guess };
+                    guess = self.search(position, beta - 1, beta);
+                    if guess < beta {
+                        upper = guess;
+                    } else {
+                        lower = guess;
+                    }
+                }
+                lower
+            }
         }
     }
 
@@ -118,6 +131,9 @@ impl Engine {
     /// Fail-soft alpha-beta on a position that is not over: the exact value if it lies
     /// strictly between `alpha` and `beta`, else a bound on the far side of the window.
     fn search(&self, position: &Position, mut alpha: i8, mut beta: i8) -> i8 {
+        if position.placed == 8 && position.phase == Phase::Move {
+            return last_move_value(position);
+        }
         let keyed = keyable(position);
         let (key, symmetry) = if keyed {
             canonical_key(position)
@@ -195,6 +211,44 @@ impl Engine {
             );
         }
         best
+    }
+}
+
+/// The value of a position where the ninth and last move (X's) is due, without search.
+///
+/// The spooky marks then form a tree over the free cells, so every move closes a cycle
+/// whose collapse fills the board, and the board depends only on the cell `c` that mark
+/// 9 fills (every other mark goes away from `c`). With `S(c)` that board's value, O
+/// answers the move `ab` with `min(S(a), S(b))`, so X's best is the second highest `S`
+/// (the only one when a single cell is free).
+fn last_move_value(position: &Position) -> i8 {
+    let free = position.free_cells();
+    let (mut highest, mut second) = (LOWEST - 1, LOWEST - 1);
+    let mut rest = free;
+    while rest != 0 {
+        let cell = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
+        let others = free & !(1 << cell);
+        let partner = if others == 0 {
+            cell
+        } else {
+            others.trailing_zeros() as u8
+        };
+        let mut board = *position;
+        board.play_unchecked(cell, partner);
+        board.collapse_into(cell);
+        let value = board.outcome().map_or(LOWEST - 1, Score::margin);
+        if value > highest {
+            second = highest;
+            highest = value;
+        } else if value > second {
+            second = value;
+        }
+    }
+    if free.count_ones() == 1 {
+        highest
+    } else {
+        second
     }
 }
 

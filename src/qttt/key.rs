@@ -7,8 +7,10 @@ use super::position::{code, Position};
 /// How many mark codes a key digit takes: absent, 9 classical cells, 36 spooky pairs.
 const RADIX: u64 = 1 + CELL_COUNT as u64 + PAIR_COUNT as u64;
 
-/// The most marks a keyed position may have (46^8 < 2^45, so a key fits in 45 bits).
-pub(super) const MAX_KEYED_MARKS: u8 = 8;
+/// The most marks a keyed position may have. Deeper positions are cheaper to search
+/// again than to key and look up (measured); the key itself would fit up to 8 marks
+/// (46^8 < 2^45), never the pending single-cell move, which is always the ninth.
+pub(super) const MAX_KEYED_MARKS: u8 = 6;
 
 /// The number of bits a key takes.
 pub(super) const KEY_BITS: u32 = 45;
@@ -47,8 +49,7 @@ const fn symmetric_codes() -> [[u8; RADIX as usize]; SYMMETRY_COUNT] {
     table
 }
 
-/// Whether `position` can be keyed: at most [`MAX_KEYED_MARKS`] marks (so no pending
-/// single-cell move, which is always the ninth).
+/// Whether `position` is keyed (has at most [`MAX_KEYED_MARKS`] marks).
 pub(super) fn keyable(position: &Position) -> bool {
     position.placed <= MAX_KEYED_MARKS
 }
