@@ -153,7 +153,7 @@ impl Engine {
                 beta = beta.min(entry.upper);
                 hint = entry
                     .action
-                    .map(|action| from_canonical(position, INVERSE[symmetry], action));
+                    .map(|action| map_action(position, INVERSE[symmetry], action));
             }
         }
         let (alpha0, beta0) = (alpha, beta);
@@ -199,7 +199,7 @@ impl Engine {
             };
             let action = best_action
                 .filter(|&action| action < SINGLE)
-                .map(|action| to_canonical(position, symmetry, action));
+                .map(|action| map_action(position, symmetry, action));
             self.table.store(
                 key,
                 position.placed,
@@ -305,16 +305,8 @@ fn play(position: &mut Position, action: Action) {
     }
 }
 
-/// An action of `position` as the same action in the canonical frame of `symmetry`.
-fn to_canonical(position: &Position, symmetry: usize, action: Action) -> Action {
-    map_action(position, symmetry, action)
-}
-
-/// A canonical-frame action as the action of `position`, given the inverse symmetry.
-fn from_canonical(position: &Position, inverse: usize, action: Action) -> Action {
-    map_action(position, inverse, action)
-}
-
+/// The image under `symmetry` of an action of `position` (a move or a collapse choice):
+/// into the canonical frame with the key's symmetry, back with its inverse.
 fn map_action(position: &Position, symmetry: usize, action: Action) -> Action {
     if position.phase == Phase::Collapse {
         SYMMETRIES[symmetry][usize::from(action)]

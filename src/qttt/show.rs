@@ -9,10 +9,10 @@ use super::score::Player;
 /// e.g.
 ///
 /// ```text
-/// A X1     B x3 o4  C x5
-/// D O2     E x3 x5  F O4
-/// G .      H .      I .
-/// o to move
+/// A O4  B X1  C .
+/// D X3  E O2  F .
+/// G .   H .   I .
+/// x to move
 /// ```
 pub fn show(position: &Position) -> String {
     let cells: Vec<String> = (0..CELL_COUNT as u8)
