@@ -20,33 +20,31 @@ impl Position {
         let last = self.placed - 1;
         let (a, _) = self.closing_cells();
         let component = self.components[usize::from(a)];
+        // The other spooky marks of the component, with their cells as bit masks.
+        let mut cells_of = [0u16; CELL_COUNT];
         let mut waiting: u16 = 0;
-        for index in 0..last {
-            if let Some((x, _)) = self.spooky_cells(index) {
-                if component & (1 << x) != 0 {
-                    waiting |= 1 << index;
-                }
+        for index in 0..usize::from(last) {
+            let cells = code::cells(self.marks[index]);
+            if cells & component != 0 {
+                cells_of[index] = cells;
+                waiting |= 1 << index;
             }
         }
-        let mut stack = [0u8; CELL_COUNT];
-        let mut top = 0;
         self.fix(last, cell);
-        stack[top] = cell;
-        top += 1;
-        while top > 0 {
-            top -= 1;
-            let filled = stack[top];
+        // Cells just filled whose other marks must go to their other cells.
+        let mut filled: u16 = 1 << cell;
+        while filled != 0 {
+            let bit = filled & filled.wrapping_neg();
+            filled ^= bit;
             let mut rest = waiting;
             while rest != 0 {
-                let index = rest.trailing_zeros() as u8;
+                let index = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                let (x, y) = self.spooky_cells(index).unwrap_or((filled, filled));
-                if x == filled || y == filled {
-                    let other = x ^ y ^ filled;
-                    self.fix(index, other);
+                if cells_of[index] & bit != 0 {
+                    let other = (cells_of[index] ^ bit).trailing_zeros() as u8;
+                    self.fix(index as u8, other);
                     waiting &= !(1 << index);
-                    stack[top] = other;
-                    top += 1;
+                    filled |= 1 << other;
                 }
             }
         }

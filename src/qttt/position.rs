@@ -14,6 +14,29 @@ pub(super) mod code {
     pub const SPOOKY: u8 = 10;
     /// `SELF_LOOP + cell`: the single-cell move, waiting for its collapse.
     pub const SELF_LOOP: u8 = 46;
+
+    /// The cells of a spooky mark with code `mark` as a bit mask; 0 for other codes.
+    pub fn cells(mark: u8) -> u16 {
+        SPOOKY_CELLS[usize::from(mark)]
+    }
+
+    const SPOOKY_CELLS: [u16; 55] = spooky_cells();
+
+    const fn spooky_cells() -> [u16; 55] {
+        let mut table = [0; 55];
+        let mut pair = 0;
+        while pair < super::PAIRS.len() {
+            let (a, b) = super::PAIRS[pair];
+            table[SPOOKY as usize + pair] = 1 << a | 1 << b;
+            pair += 1;
+        }
+        let mut cell = 0;
+        while cell < 9 {
+            table[SELF_LOOP as usize + cell] = 1 << cell;
+            cell += 1;
+        }
+        table
+    }
 }
 
 /// What the game waits for.

@@ -81,6 +81,9 @@ impl Score {
     /// One line is 1 point, two lines for one player 2; when both players have a line,
     /// the one whose line has the lower maximum subscript gets 1, the other 0.5.
     pub fn of_lines(x_cells: u16, o_cells: u16, subscripts: &[u8; CELL_COUNT]) -> Option<Score> {
+        if LINE_COUNTS[usize::from(x_cells)] == 0 && LINE_COUNTS[usize::from(o_cells)] == 0 {
+            return None;
+        }
         let (x_lines, x_max) = lines_of(x_cells, subscripts);
         let (o_lines, o_max) = lines_of(o_cells, subscripts);
         let (x_halves, o_halves) = match (x_lines, o_lines) {
@@ -92,6 +95,25 @@ impl Score {
         };
         Some(Score { x_halves, o_halves })
     }
+}
+
+/// How many lines lie within each set of cells (a 9-bit mask).
+const LINE_COUNTS: [u8; 1 << CELL_COUNT] = line_counts();
+
+const fn line_counts() -> [u8; 1 << CELL_COUNT] {
+    let mut table = [0; 1 << CELL_COUNT];
+    let mut cells = 0;
+    while cells < 1 << CELL_COUNT {
+        let mut line = 0;
+        while line < LINES.len() {
+            if cells & LINES[line] as usize == LINES[line] as usize {
+                table[cells] += 1;
+            }
+            line += 1;
+        }
+        cells += 1;
+    }
+    table
 }
 
 /// How many lines lie within `cells`, and the lowest of their maximum subscripts.
