@@ -23,8 +23,8 @@ impl Position {
         // The other spooky marks of the component, with their cells as bit masks.
         let mut cells_of = [0u16; CELL_COUNT];
         let mut waiting: u16 = 0;
-        for index in 0..usize::from(last) {
-            let cells = code::cells(self.marks[index]);
+        for (index, &mark) in self.marks[..usize::from(last)].iter().enumerate() {
+            let cells = code::cells(mark);
             if cells & component != 0 {
                 cells_of[index] = cells;
                 waiting |= 1 << index;

@@ -81,16 +81,15 @@ impl Score {
     /// One line is 1 point, two lines for one player 2; when both players have a line,
     /// the one whose line has the lower maximum subscript gets 1, the other 0.5.
     pub fn of_lines(x_cells: u16, o_cells: u16, subscripts: &[u8; CELL_COUNT]) -> Option<Score> {
-        if LINE_COUNTS[usize::from(x_cells)] == 0 && LINE_COUNTS[usize::from(o_cells)] == 0 {
-            return None;
-        }
-        let (x_lines, x_max) = lines_of(x_cells, subscripts);
-        let (o_lines, o_max) = lines_of(o_cells, subscripts);
+        let x_lines = LINE_COUNTS[usize::from(x_cells)];
+        let o_lines = LINE_COUNTS[usize::from(o_cells)];
         let (x_halves, o_halves) = match (x_lines, o_lines) {
             (0, 0) => return None,
             (_, 0) => (2 * x_lines, 0),
             (0, _) => (0, 2 * o_lines),
-            _ if x_max < o_max => (2, 1),
+            _ if lowest_maximum(x_cells, subscripts) < lowest_maximum(o_cells, subscripts) => {
+                (2, 1)
+            }
             _ => (1, 2),
         };
         Some(Score { x_halves, o_halves })
@@ -116,22 +115,21 @@ const fn line_counts() -> [u8; 1 << CELL_COUNT] {
     table
 }
 
-/// How many lines lie within `cells`, and the lowest of their maximum subscripts.
-fn lines_of(cells: u16, subscripts: &[u8; CELL_COUNT]) -> (u8, u8) {
-    let mut count = 0;
-    let mut lowest_max = u8::MAX;
+/// The lowest maximum subscript of the lines within `cells`.
+fn lowest_maximum(cells: u16, subscripts: &[u8; CELL_COUNT]) -> u8 {
+    let mut lowest = u8::MAX;
     for line in LINES {
         if cells & line == line {
-            count += 1;
-            let max = (0..CELL_COUNT)
-                .filter(|&cell| line & (1 << cell) != 0)
-                .map(|cell| subscripts[cell])
-                .max()
-                .unwrap_or(0);
-            lowest_max = lowest_max.min(max);
+            let mut rest = line;
+            let mut max = 0;
+            while rest != 0 {
+                max = max.max(subscripts[rest.trailing_zeros() as usize]);
+                rest &= rest - 1;
+            }
+            lowest = lowest.min(max);
         }
     }
-    (count, lowest_max)
+    lowest
 }
 
 impl fmt::Display for Score {
