@@ -6,7 +6,7 @@
 //! minimises. The search allocates nothing: positions are copied, actions listed in
 //! fixed arrays.
 
-use super::cells::{PAIRS, SYMMETRIES};
+use super::cells::{pair_index, PAIRS, SYMMETRIES};
 use super::key::{canonical_key, keyable, map_pair};
 use super::position::{Phase, Position};
 use super::record::Token;
@@ -279,14 +279,19 @@ fn ordered_actions(position: &Position, hint: Option<Action>) -> Actions {
         return actions;
     }
     for closing in [true, false] {
-        for (index, &(a, b)) in PAIRS.iter().enumerate() {
-            let index = index as u8;
-            if free & (1 << a) != 0
-                && free & (1 << b) != 0
-                && position.closes_cycle(a, b) == closing
-                && Some(index) != hint
-            {
-                actions.push(index);
+        let mut firsts = free;
+        while firsts != 0 {
+            let a = firsts.trailing_zeros() as u8;
+            firsts &= firsts - 1;
+            let component = position.component(a);
+            let mut seconds = firsts & if closing { component } else { !component };
+            while seconds != 0 {
+                let b = seconds.trailing_zeros() as u8;
+                seconds &= seconds - 1;
+                let index = pair_index(a, b);
+                if Some(index) != hint {
+                    actions.push(index);
+                }
             }
         }
     }

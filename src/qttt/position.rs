@@ -224,8 +224,9 @@ impl Position {
         }
     }
 
-    /// Whether a move on free cells `a` and `b` (different) would close a cycle.
-    pub(super) fn closes_cycle(&self, a: u8, b: u8) -> bool {
-        self.components[usize::from(a)] & (1 << b) != 0
+    /// The cells of the entanglement component of free cell `cell` (itself included): a
+    /// move on `cell` and another of these cells closes a cycle.
+    pub(super) fn component(&self, cell: u8) -> u16 {
+        self.components[usize::from(cell)]
     }
 }
