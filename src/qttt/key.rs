@@ -10,7 +10,7 @@ const RADIX: u64 = 1 + CELL_COUNT as u64 + PAIR_COUNT as u64;
 /// The most marks a keyed position may have. Deeper positions are cheaper to search
 /// again than to key and look up (measured); the key itself would fit up to 8 marks
 /// (46^8 < 2^45), never the pending single-cell move, which is always the ninth.
-pub(super) const MAX_KEYED_MARKS: u8 = 6;
+pub(super) const MAX_KEYED_MARKS: u8 = 5;
 
 /// The number of bits a key takes.
 pub(super) const KEY_BITS: u32 = 45;
