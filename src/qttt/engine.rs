@@ -15,7 +15,8 @@ use super::score::{Player, Score};
 use super::table::{Entry, Table};
 use crate::qttt::cells::INVERSE;
 
-/// The default table size: 2^22 entries of 8 bytes (32 MiB), enough for the whole game.
+/// The default table size: 2^22 entries of 8 bytes (32 MiB), room for the keyed positions
+/// (those of the first five moves) of many games.
 pub const DEFAULT_TABLE_BITS: u32 = 22;
 
 /// The lowest value of a game (O wins by 1 point).

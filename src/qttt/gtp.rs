@@ -81,7 +81,7 @@ impl GtpGame for Qttt {
     }
 
     /// The searches run on the blocking pool. Each is bounded: solving the whole game
-    /// from the empty board takes about a second at most.
+    /// from the empty board takes well under a second.
     fn is_heavy(&self, verb: &str) -> bool {
         matches!(verb, "qttt-genmove" | "qttt-analyze")
     }
