@@ -185,3 +185,39 @@ fn first_move_table() {
         Some("AI".into())
     );
 }
+
+#[test]
+fn concurrent_searches_share_one_engine_and_agree_with_a_lone_one() {
+    let mut rng = Rng(0x5EED_0003);
+    let positions: Vec<Position> = std::iter::repeat_with(|| rng.position_after(5))
+        .flatten()
+        .filter(|game| game.position().outcome().is_none())
+        .take(8)
+        .map(|game| *game.position())
+        .collect();
+    assert_eq!(positions.len(), 8);
+    let shared = std::sync::Arc::new(Engine::with_table_bits(12));
+    let workers: Vec<_> = (0..2)
+        .map(|worker| {
+            let engine = shared.clone();
+            let positions = positions.clone();
+            std::thread::spawn(move || {
+                // The two threads walk the positions in opposite orders.
+                let mut order: Vec<usize> = (0..positions.len()).collect();
+                if worker == 1 {
+                    order.reverse();
+                }
+                order
+                    .into_iter()
+                    .map(|i| (i, engine.analyze(&positions[i])))
+                    .collect::<Vec<_>>()
+            })
+        })
+        .collect();
+    let lone = Engine::with_table_bits(12);
+    for worker in workers {
+        for (i, analysis) in worker.join().unwrap() {
+            assert_eq!(analysis, lone.analyze(&positions[i]));
+        }
+    }
+}
