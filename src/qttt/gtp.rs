@@ -59,6 +59,12 @@ impl<'a> Command<'a> {
     }
 }
 
+/// Builds each session's game; all of them share one engine (and its table).
+pub fn factory() -> impl Fn() -> Box<dyn GtpGame> + Send + Sync {
+    let engine = Arc::new(Engine::new());
+    move || Box::new(Qttt::new(engine.clone()))
+}
+
 /// One session's quantum tic-tac-toe game, with the engine every session shares.
 pub struct Qttt {
     game: Game,

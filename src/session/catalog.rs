@@ -16,11 +16,7 @@ pub struct Catalog {
 impl Catalog {
     /// The catalog gamebot serves.
     pub fn standard() -> Catalog {
-        // One QTTT engine for all sessions: its transposition table is shared.
-        let qttt = std::sync::Arc::new(crate::qttt::Engine::new());
-        Catalog::new(vec![Box::new(move || {
-            Box::new(crate::qttt::gtp::Qttt::new(qttt.clone()))
-        })])
+        Catalog::new(vec![Box::new(crate::qttt::gtp::factory())])
     }
 
     /// A catalog of the given games, in the order `list_commands` shows their verbs.
