@@ -7,6 +7,7 @@
 
 pub mod go;
 pub mod gtp;
+pub mod qttt;
 pub mod server;
 pub mod session;
 pub mod wythoff;

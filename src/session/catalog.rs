@@ -19,6 +19,7 @@ impl Catalog {
         Catalog::new(vec![
             // one line per game, in list_commands order
             Box::new(|| Box::new(crate::go::gtp::GoGame::default())),
+            Box::new(crate::qttt::gtp::factory()),
             Box::new(|| Box::new(crate::wythoff::Wythoff::new())),
         ])
     }

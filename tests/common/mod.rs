@@ -156,6 +156,13 @@ impl Client {
         body.strip_suffix("\n\n").unwrap().to_string()
     }
 
+    /// Whether response bytes have arrived that were not read yet; does not wait.
+    pub async fn has_unread(&mut self) -> bool {
+        use futures::FutureExt;
+        use tokio::io::AsyncBufReadExt;
+        matches!(self.reader.fill_buf().now_or_never(), Some(Ok(bytes)) if !bytes.is_empty())
+    }
+
     /// Waits until the server closes the connection; returns what came before the close.
     pub async fn read_to_close(&mut self) -> String {
         let mut rest = String::new();
