@@ -10,7 +10,7 @@ mod preprocess;
 mod response;
 
 pub use args::{ArgError, Args};
-pub use codec::{GtpLineCodec, RawLine};
-pub use command::{Command, ParseError};
+pub use codec::{Chunk, GtpLineCodec, Lines, RawLine};
+pub use command::{Command, OwnedCommand, ParseError};
 pub use preprocess::preprocess;
 pub use response::Response;

@@ -2,29 +2,29 @@
 
 use std::fmt;
 
-/// A finished response to one command.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Response {
+/// A finished response to one command, borrowing its text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Response<'a> {
     /// The id of the command answered, if it had one.
     pub id: Option<u64>,
     /// `Ok(result)` for success, `Err(message)` for failure.
-    pub body: Result<String, String>,
+    pub body: Result<&'a str, &'a str>,
 }
 
-impl Response {
+impl<'a> Response<'a> {
     /// A success carrying `result` (may be empty or span several non-empty lines).
-    pub fn success(id: Option<u64>, result: impl Into<String>) -> Response {
+    pub fn success(id: Option<u64>, result: &'a str) -> Response<'a> {
         Response {
             id,
-            body: Ok(result.into()),
+            body: Ok(result),
         }
     }
 
     /// A failure carrying an error `message`.
-    pub fn failure(id: Option<u64>, message: impl fmt::Display) -> Response {
+    pub fn failure(id: Option<u64>, message: &'a str) -> Response<'a> {
         Response {
             id,
-            body: Err(message.to_string()),
+            body: Err(message),
         }
     }
 
@@ -35,9 +35,9 @@ impl Response {
     /// text holds.
     pub fn write_to(&self, out: &mut Vec<u8>) {
         use std::io::Write;
-        let (mark, text) = match &self.body {
-            Ok(text) => ('=', text.as_str()),
-            Err(text) => ('?', text.as_str()),
+        let (mark, text) = match self.body {
+            Ok(text) => ('=', text),
+            Err(text) => ('?', text),
         };
         out.push(mark as u8);
         if let Some(id) = self.id {
@@ -60,7 +60,7 @@ impl Response {
     }
 }
 
-impl fmt::Display for Response {
+impl fmt::Display for Response<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut out = Vec::new();
         self.write_to(&mut out);

@@ -2,6 +2,7 @@
 
 use super::{Catalog, CommandError};
 use crate::gtp::Args;
+use std::borrow::Cow;
 
 /// An administrative command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,28 +40,35 @@ impl Admin {
             .map(|&(_, admin)| admin)
     }
 
-    /// Runs the command against the catalog of verbs.
-    pub fn execute(self, args: Args<'_>, catalog: &Catalog) -> Result<String, CommandError> {
+    /// Runs the command against the catalog of verbs. Only `list_commands` builds its
+    /// answer; the others are fixed text.
+    pub fn execute(
+        self,
+        args: Args<'_>,
+        catalog: &Catalog,
+    ) -> Result<Cow<'static, str>, CommandError> {
         match self {
             Admin::KnownCommand => {
                 args.expect_count(1)?;
-                let verb = &args.all()[0];
+                let verb = args.all()[0];
                 let known = Admin::from_verb(verb).is_some() || catalog.owner(verb).is_some();
-                Ok(known.to_string())
+                Ok(Cow::Borrowed(if known { "true" } else { "false" }))
             }
             other => {
                 args.expect_count(0)?;
                 Ok(match other {
-                    Admin::ProtocolVersion => "2".to_string(),
-                    Admin::Name => "gamebot".to_string(),
-                    Admin::Version => env!("CARGO_PKG_VERSION").to_string(),
-                    Admin::ListCommands => Admin::ALL
-                        .iter()
-                        .map(|(name, _)| *name)
-                        .chain(catalog.verbs().iter().copied())
-                        .collect::<Vec<_>>()
-                        .join("\n"),
-                    Admin::Quit | Admin::KnownCommand => String::new(),
+                    Admin::ProtocolVersion => Cow::Borrowed("2"),
+                    Admin::Name => Cow::Borrowed("gamebot"),
+                    Admin::Version => Cow::Borrowed(env!("CARGO_PKG_VERSION")),
+                    Admin::ListCommands => Cow::Owned(
+                        Admin::ALL
+                            .iter()
+                            .map(|(name, _)| *name)
+                            .chain(catalog.verbs().iter().copied())
+                            .collect::<Vec<_>>()
+                            .join("\n"),
+                    ),
+                    Admin::Quit | Admin::KnownCommand => Cow::Borrowed(""),
                 })
             }
         }
