@@ -33,8 +33,14 @@ pub struct Chunk {
 impl Chunk {
     /// The lines, in the order they came.
     pub fn lines(&self) -> Lines<'_> {
+        // One UTF-8 check for the whole chunk is cheaper than one per line; only a chunk
+        // that holds a bad line is checked line by line, to tell its good lines apart.
+        let rest = match std::str::from_utf8(&self.bytes) {
+            Ok(text) => Rest::Text(text),
+            Err(_) => Rest::Bytes(&self.bytes),
+        };
         Lines {
-            rest: &self.bytes,
+            rest,
             then_too_long: self.then_too_long,
             max_line_bytes: self.max_line_bytes,
         }
@@ -44,31 +50,52 @@ impl Chunk {
 /// The lines of a [`Chunk`].
 #[derive(Debug)]
 pub struct Lines<'a> {
-    rest: &'a [u8],
+    rest: Rest<'a>,
     then_too_long: bool,
     max_line_bytes: usize,
+}
+
+/// The lines not yet taken, known to be valid UTF-8 or not.
+#[derive(Debug)]
+enum Rest<'a> {
+    Text(&'a str),
+    Bytes(&'a [u8]),
+}
+
+/// Splits off the first line of `rest` (up to its LF, or all of it), without its line
+/// ending.
+fn split_line(rest: &[u8]) -> (&[u8], &[u8]) {
+    let (line, rest) = match memchr::memchr(b'\n', rest) {
+        Some(end) => (&rest[..end], &rest[end + 1..]),
+        None => (rest, &[][..]),
+    };
+    (line.strip_suffix(b"\r").unwrap_or(line), rest)
 }
 
 impl<'a> Iterator for Lines<'a> {
     type Item = RawLine<'a>;
 
     fn next(&mut self) -> Option<RawLine<'a>> {
-        if self.rest.is_empty() {
-            return std::mem::take(&mut self.then_too_long).then_some(RawLine::TooLong);
-        }
-        let (line, rest) = match self.rest.iter().position(|&b| b == b'\n') {
-            Some(end) => (&self.rest[..end], &self.rest[end + 1..]),
-            None => (self.rest, &[][..]),
+        let (len, line) = match self.rest {
+            Rest::Text(text) if !text.is_empty() => {
+                let (line, rest) = split_line(text.as_bytes());
+                self.rest = Rest::Text(&text[text.len() - rest.len()..]);
+                // The line starts the text and ends before an ASCII byte or at the end:
+                // both are character boundaries.
+                (line.len(), RawLine::Text(&text[..line.len()]))
+            }
+            Rest::Bytes(bytes) if !bytes.is_empty() => {
+                let (line, rest) = split_line(bytes);
+                self.rest = Rest::Bytes(rest);
+                let text = std::str::from_utf8(line);
+                (line.len(), text.map_or(RawLine::InvalidUtf8, RawLine::Text))
+            }
+            _ => return std::mem::take(&mut self.then_too_long).then_some(RawLine::TooLong),
         };
-        self.rest = rest;
-        let line = line.strip_suffix(b"\r").unwrap_or(line);
-        Some(if line.len() > self.max_line_bytes {
+        Some(if len > self.max_line_bytes {
             RawLine::TooLong
         } else {
-            match std::str::from_utf8(line) {
-                Ok(text) => RawLine::Text(text),
-                Err(_) => RawLine::InvalidUtf8,
-            }
+            line
         })
     }
 }

@@ -64,19 +64,19 @@ impl<'a> Command<'a> {
     /// Words are separated by runs of ASCII white space; after preprocessing only spaces
     /// can be left, and any other character, such as a no-break space, is part of a word.
     pub fn parse(line: &'a str) -> Result<Command<'a>, ParseError> {
-        let mut words = line.split_ascii_whitespace();
-        let mut name = words.next().unwrap_or("");
+        let mut rest = line;
+        let mut name = next_word(&mut rest).unwrap_or("");
         let mut id = None;
         if !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) {
             let value = name.parse().map_err(|_| ParseError::IdOutOfRange)?;
             id = Some(value);
-            name = words.next().ok_or(ParseError::MissingName { id: value })?;
+            name = next_word(&mut rest).ok_or(ParseError::MissingName { id: value })?;
         }
-        Ok(Command {
-            id,
-            name,
-            args: words.collect(),
-        })
+        let mut args = Vec::new();
+        while let Some(arg) = next_word(&mut rest) {
+            args.push(arg);
+        }
+        Ok(Command { id, name, args })
     }
 
     /// A copy that owns its text.
@@ -87,6 +87,20 @@ impl<'a> Command<'a> {
             args: self.args.iter().map(|arg| arg.to_string()).collect(),
         }
     }
+}
+
+/// Takes the first word off `rest`: the text up to the next ASCII white space, after
+/// skipping any before it.
+fn next_word<'a>(rest: &mut &'a str) -> Option<&'a str> {
+    let text: &'a str = rest;
+    let start = text.bytes().position(|b| !b.is_ascii_whitespace())?;
+    let end = text.as_bytes()[start..]
+        .iter()
+        .position(u8::is_ascii_whitespace)
+        .map_or(text.len(), |len| start + len);
+    // Both ends are next to ASCII bytes or at the ends of the text: character boundaries.
+    *rest = &text[end..];
+    Some(&text[start..end])
 }
 
 #[cfg(test)]

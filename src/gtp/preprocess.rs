@@ -9,26 +9,26 @@ use std::borrow::Cow;
 /// Returns `None` when what is left is empty or only spaces: such lines get no response
 /// at all.
 pub fn preprocess(line: &str) -> Option<Cow<'_, str>> {
-    let mut end = line.len();
-    let mut needs_cleaning = false;
-    for (at, &byte) in line.as_bytes().iter().enumerate() {
-        if byte == b'#' {
-            end = at;
-            break;
+    // One branch-free pass, cheap on the common line that needs no cleaning at all.
+    let clean = if line
+        .bytes()
+        .fold(false, |seen, byte| seen | may_need_work(byte))
+    {
+        // `#` is ASCII, never inside a multi-byte character: cutting there is safe.
+        let line = line.find('#').map_or(line, |comment| &line[..comment]);
+        if line.bytes().any(may_start_control) {
+            Cow::Owned(
+                line.chars()
+                    .filter_map(|c| match c {
+                        '\t' => Some(' '),
+                        c if c.is_control() => None,
+                        c => Some(c),
+                    })
+                    .collect(),
+            )
+        } else {
+            Cow::Borrowed(line)
         }
-        needs_cleaning |= may_start_control(byte);
-    }
-    let line = &line[..end];
-    let clean = if needs_cleaning {
-        Cow::Owned(
-            line.chars()
-                .filter_map(|c| match c {
-                    '\t' => Some(' '),
-                    c if c.is_control() => None,
-                    c => Some(c),
-                })
-                .collect(),
-        )
     } else {
         Cow::Borrowed(line)
     };
@@ -37,6 +37,11 @@ pub fn preprocess(line: &str) -> Option<Cow<'_, str>> {
     } else {
         Some(clean)
     }
+}
+
+/// Whether `byte` starts a comment or may start a control character.
+fn may_need_work(byte: u8) -> bool {
+    byte == b'#' || may_start_control(byte)
 }
 
 /// Whether `byte` is, or may begin, the UTF-8 form of a control character (C0 with HT,

@@ -46,7 +46,8 @@ impl<'a> Response<'a> {
         }
         out.push(b' ');
         let text = text.trim_end_matches('\n');
-        if text.contains("\n\n") {
+        // Most results are one line: look for an empty line only where there are several.
+        if text.contains('\n') && text.contains("\n\n") {
             for (index, line) in text.split('\n').enumerate() {
                 if index > 0 && !line.is_empty() {
                     out.push(b'\n');
