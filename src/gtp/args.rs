@@ -32,6 +32,7 @@ pub struct Args<'a> {
 
 impl<'a> Args<'a> {
     /// Wraps a command's argument list.
+    #[inline]
     pub fn new(items: &'a [&'a str]) -> Args<'a> {
         Args { items }
     }

@@ -32,6 +32,7 @@ pub struct Chunk {
 
 impl Chunk {
     /// The lines, in the order they came.
+    #[inline]
     pub fn lines(&self) -> Lines<'_> {
         // One UTF-8 check for the whole chunk is cheaper than one per line; only a chunk
         // that holds a bad line is checked line by line, to tell its good lines apart.
@@ -64,6 +65,7 @@ enum Rest<'a> {
 
 /// Splits off the first line of `rest` (up to its LF, or all of it), without its line
 /// ending.
+#[inline]
 fn split_line(rest: &[u8]) -> (&[u8], &[u8]) {
     let (line, rest) = match memchr::memchr(b'\n', rest) {
         Some(end) => (&rest[..end], &rest[end + 1..]),
@@ -75,6 +77,7 @@ fn split_line(rest: &[u8]) -> (&[u8], &[u8]) {
 impl<'a> Iterator for Lines<'a> {
     type Item = RawLine<'a>;
 
+    #[inline]
     fn next(&mut self) -> Option<RawLine<'a>> {
         let (len, line) = match self.rest {
             Rest::Text(text) if !text.is_empty() => {

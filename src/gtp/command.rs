@@ -61,8 +61,11 @@ impl ParseError {
 impl<'a> Command<'a> {
     /// Parses a line that [`preprocess`](super::preprocess) has cleaned and found non-blank.
     ///
-    /// Words are separated by runs of ASCII white space; after preprocessing only spaces
-    /// can be left, and any other character, such as a no-break space, is part of a word.
+    /// Words are separated by runs of spaces: preprocessing has turned HT into spaces and
+    /// removed every other ASCII white space (all control characters), so spaces are the
+    /// only ASCII white space left. Any other character, such as a no-break space, is part
+    /// of a word.
+    #[inline]
     pub fn parse(line: &'a str) -> Result<Command<'a>, ParseError> {
         let mut rest = line;
         let mut name = next_word(&mut rest).unwrap_or("");
@@ -89,16 +92,14 @@ impl<'a> Command<'a> {
     }
 }
 
-/// Takes the first word off `rest`: the text up to the next ASCII white space, after
-/// skipping any before it.
+/// Takes the first word off `rest`: the text up to the next space, after skipping any
+/// spaces before it.
+#[inline]
 fn next_word<'a>(rest: &mut &'a str) -> Option<&'a str> {
     let text: &'a str = rest;
-    let start = text.bytes().position(|b| !b.is_ascii_whitespace())?;
-    let end = text.as_bytes()[start..]
-        .iter()
-        .position(u8::is_ascii_whitespace)
-        .map_or(text.len(), |len| start + len);
-    // Both ends are next to ASCII bytes or at the ends of the text: character boundaries.
+    let start = text.bytes().position(|b| b != b' ')?;
+    let end = memchr::memchr(b' ', &text.as_bytes()[start..]).map_or(text.len(), |len| start + len);
+    // Both ends are next to spaces or at the ends of the text: character boundaries.
     *rest = &text[end..];
     Some(&text[start..end])
 }

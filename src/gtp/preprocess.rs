@@ -8,6 +8,7 @@ use std::borrow::Cow;
 ///
 /// Returns `None` when what is left is empty or only spaces: such lines get no response
 /// at all.
+#[inline]
 pub fn preprocess(line: &str) -> Option<Cow<'_, str>> {
     // One branch-free pass, cheap on the common line that needs no cleaning at all.
     let clean = if line

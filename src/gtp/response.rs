@@ -13,6 +13,7 @@ pub struct Response<'a> {
 
 impl<'a> Response<'a> {
     /// A success carrying `result` (may be empty or span several non-empty lines).
+    #[inline]
     pub fn success(id: Option<u64>, result: &'a str) -> Response<'a> {
         Response {
             id,
@@ -33,6 +34,7 @@ impl<'a> Response<'a> {
     /// An empty line would end the response early and desynchronise the client, so
     /// empty lines inside the text and newlines at its end are left out, whatever the
     /// text holds.
+    #[inline]
     pub fn write_to(&self, out: &mut Vec<u8>) {
         use std::io::Write;
         let (mark, text) = match self.body {

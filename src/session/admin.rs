@@ -33,6 +33,7 @@ impl Admin {
     ];
 
     /// The admin command named `verb`, if it is one.
+    #[inline]
     pub fn from_verb(verb: &str) -> Option<Admin> {
         // A match on strings compares lengths first: most verbs are told apart at once.
         Some(match verb {

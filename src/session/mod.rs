@@ -41,6 +41,7 @@ impl Session {
 
     /// Whether `command` may compute for long enough that it must not run on an async
     /// worker thread.
+    #[inline]
     pub fn is_heavy(&self, command: &Command<'_>) -> bool {
         // Admin verbs first: they are never heavy, and telling them apart needs no hashing.
         Admin::from_verb(command.name).is_none()
@@ -52,6 +53,7 @@ impl Session {
 
     /// Runs one command and appends its response to `out`; a failed command changes
     /// nothing. Answering an administrative verb allocates nothing.
+    #[inline]
     pub fn respond(&mut self, command: &Command<'_>, out: &mut Vec<u8>) -> After {
         match self.execute(command) {
             Ok(result) => {
@@ -75,6 +77,7 @@ impl Session {
         Response::failure(id, &error.to_string()).write_to(out);
     }
 
+    #[inline]
     fn execute(&mut self, command: &Command<'_>) -> Result<Cow<'static, str>, CommandError> {
         let args = Args::new(&command.args);
         if let Some(admin) = Admin::from_verb(command.name) {
