@@ -67,7 +67,7 @@ enum Rest<'a> {
 /// ending.
 #[inline]
 fn split_line(rest: &[u8]) -> (&[u8], &[u8]) {
-    let (line, rest) = match memchr::memchr(b'\n', rest) {
+    let (line, rest) = match super::scan::find_byte(b'\n', rest) {
         Some(end) => (&rest[..end], &rest[end + 1..]),
         None => (rest, &[][..]),
     };

@@ -98,7 +98,8 @@ impl<'a> Command<'a> {
 fn next_word<'a>(rest: &mut &'a str) -> Option<&'a str> {
     let text: &'a str = rest;
     let start = text.bytes().position(|b| b != b' ')?;
-    let end = memchr::memchr(b' ', &text.as_bytes()[start..]).map_or(text.len(), |len| start + len);
+    let end = super::scan::find_byte(b' ', &text.as_bytes()[start..])
+        .map_or(text.len(), |len| start + len);
     // Both ends are next to spaces or at the ends of the text: character boundaries.
     *rest = &text[end..];
     Some(&text[start..end])

@@ -8,6 +8,7 @@ mod codec;
 mod command;
 mod preprocess;
 mod response;
+mod scan;
 
 pub use args::{ArgError, Args};
 pub use codec::{Chunk, GtpLineCodec, Lines, RawLine};

@@ -36,30 +36,40 @@ impl<'a> Response<'a> {
     /// text holds.
     #[inline]
     pub fn write_to(&self, out: &mut Vec<u8>) {
-        use std::io::Write;
         let (mark, text) = match self.body {
-            Ok(text) => ('=', text),
-            Err(text) => ('?', text),
+            Ok(text) => (b'=', text),
+            Err(text) => (b'?', text),
         };
-        out.push(mark as u8);
+        out.push(mark);
         if let Some(id) = self.id {
-            // Writing into a Vec cannot fail.
-            let _ = write!(out, "{id}");
+            write_id(id, out);
         }
         out.push(b' ');
         let text = text.trim_end_matches('\n');
-        // Most results are one line: look for an empty line only where there are several.
-        if text.contains('\n') && text.contains("\n\n") {
-            for (index, line) in text.split('\n').enumerate() {
-                if index > 0 && !line.is_empty() {
-                    out.push(b'\n');
-                }
-                out.extend_from_slice(line.as_bytes());
-            }
+        // Most results are one line: look for empty lines only where there are several.
+        if super::scan::find_byte(b'\n', text.as_bytes()).is_some() {
+            write_lines(text, out);
         } else {
             out.extend_from_slice(text.as_bytes());
         }
         out.extend_from_slice(b"\n\n");
+    }
+}
+
+/// Appends `id` in decimal.
+fn write_id(id: u64, out: &mut Vec<u8>) {
+    use std::io::Write;
+    // Writing into a Vec cannot fail.
+    let _ = write!(out, "{id}");
+}
+
+/// Appends a text of several lines, leaving out its empty lines but the first.
+fn write_lines(text: &str, out: &mut Vec<u8>) {
+    for (index, line) in text.split('\n').enumerate() {
+        if index > 0 && !line.is_empty() {
+            out.push(b'\n');
+        }
+        out.extend_from_slice(line.as_bytes());
     }
 }
 

@@ -49,6 +49,7 @@ impl Admin {
 
     /// Runs the command against the catalog of verbs. Only `list_commands` builds its
     /// answer; the others are fixed text.
+    #[inline]
     pub fn execute(
         self,
         args: Args<'_>,
@@ -67,19 +68,22 @@ impl Admin {
                     Admin::ProtocolVersion => Cow::Borrowed("2"),
                     Admin::Name => Cow::Borrowed("gamebot"),
                     Admin::Version => Cow::Borrowed(env!("CARGO_PKG_VERSION")),
-                    Admin::ListCommands => Cow::Owned(
-                        Admin::ALL
-                            .iter()
-                            .map(|(name, _)| *name)
-                            .chain(catalog.verbs().iter().copied())
-                            .collect::<Vec<_>>()
-                            .join("\n"),
-                    ),
+                    Admin::ListCommands => Cow::Owned(list_commands(catalog)),
                     Admin::Quit | Admin::KnownCommand => Cow::Borrowed(""),
                 })
             }
         }
     }
+}
+
+/// Every verb, admin ones first, one a line.
+fn list_commands(catalog: &Catalog) -> String {
+    Admin::ALL
+        .iter()
+        .map(|(name, _)| *name)
+        .chain(catalog.verbs().iter().copied())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 #[cfg(test)]

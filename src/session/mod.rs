@@ -73,6 +73,7 @@ impl Session {
 
     /// Appends the response to a failed command to `out`: the one place where a typed
     /// error becomes GTP error text.
+    #[cold]
     pub fn write_error(id: Option<u64>, error: &CommandError, out: &mut Vec<u8>) {
         Response::failure(id, &error.to_string()).write_to(out);
     }
