@@ -53,14 +53,21 @@ impl<'a> Args<'a> {
     }
 
     /// Fails unless there are exactly `n` arguments.
+    #[inline]
     pub fn expect_count(&self, n: usize) -> Result<(), ArgError> {
         if self.items.len() == n {
             Ok(())
         } else {
-            Err(ArgError::Count {
-                expected: plural(n),
-                got: self.items.len(),
-            })
+            Err(self.wrong_count(n))
+        }
+    }
+
+    /// The error for a count other than `n`; kept apart so the check itself stays small.
+    #[cold]
+    fn wrong_count(&self, n: usize) -> ArgError {
+        ArgError::Count {
+            expected: plural(n),
+            got: self.items.len(),
         }
     }
 

@@ -34,7 +34,7 @@ impl<'a> Response<'a> {
     /// An empty line would end the response early and desynchronise the client, so
     /// empty lines inside the text and newlines at its end are left out, whatever the
     /// text holds.
-    #[inline]
+    #[inline(always)]
     pub fn write_to(&self, out: &mut Vec<u8>) {
         let (mark, text) = match self.body {
             Ok(text) => (b'=', text),
