@@ -195,6 +195,12 @@ async fn within(
     limit: Option<Duration>,
     write: impl Future<Output = std::io::Result<()>>,
 ) -> std::io::Result<()> {
+    let mut write = std::pin::pin!(write);
+    // Most writes finish at once, the socket having room: only a write that has to wait
+    // is timed, which spares a clock reading and a timer per send.
+    if let Some(done) = write.as_mut().now_or_never() {
+        return done;
+    }
     match limit {
         Some(limit) => tokio::time::timeout(limit, write)
             .await
