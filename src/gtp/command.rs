@@ -102,7 +102,7 @@ impl<'a> Command<'a> {
 
 /// Takes the first word off `rest`: the text up to the next space, after skipping any
 /// spaces before it.
-#[inline]
+#[inline(always)]
 fn next_word<'a>(rest: &mut &'a str) -> Option<&'a str> {
     let text: &'a str = rest;
     let start = text.bytes().position(|b| b != b' ')?;

@@ -96,7 +96,7 @@ where
                 Answered::Done(after) => after,
                 Answered::Heavy(command) => {
                     let (back, back_out, after) =
-                        respond_blocking(session, command, std::mem::take(&mut out)).await;
+                        respond_blocking(session, *command, std::mem::take(&mut out)).await;
                     session = back;
                     out = back_out;
                     after
@@ -118,8 +118,9 @@ where
 enum Answered {
     /// Its answer, if it gets one, is in the output.
     Done(After),
-    /// It is a heavy command, left for the blocking pool.
-    Heavy(OwnedCommand),
+    /// It is a heavy command, left for the blocking pool. Boxed, so that the common
+    /// answer stays small enough to come back in registers.
+    Heavy(Box<OwnedCommand>),
 }
 
 /// Answers one raw line into `out`, unless GTP says to ignore it (blank, or only a
@@ -142,7 +143,7 @@ fn answer(session: &mut Session, line: RawLine<'_>, out: &mut Vec<u8>) -> Answer
     };
     tracing::debug!(name = command.name, id = ?command.id, "command");
     if session.is_heavy(&command) {
-        Answered::Heavy(command.to_owned_command())
+        Answered::Heavy(Box::new(command.to_owned_command()))
     } else {
         Answered::Done(session.respond(&command, out))
     }
