@@ -5,6 +5,7 @@
 //! ~39 ns of a pipelined line's ~105 ns (measured); this decoder takes every complete
 //! line in the buffer off at once as one [`Chunk`], and its lines are borrowed slices.
 
+use super::scan::find_byte;
 use tokio_util::bytes::{Buf, BytesMut};
 use tokio_util::codec::Decoder;
 
@@ -67,7 +68,7 @@ enum Rest<'a> {
 /// ending.
 #[inline]
 fn split_line(rest: &[u8]) -> (&[u8], &[u8]) {
-    let (line, rest) = match super::scan::find_byte(b'\n', rest) {
+    let (line, rest) = match find_byte(b'\n', rest) {
         Some(end) => (&rest[..end], &rest[end + 1..]),
         None => (rest, &[][..]),
     };
@@ -152,15 +153,15 @@ impl Decoder for GtpLineCodec {
 
     fn decode(&mut self, buf: &mut BytesMut) -> Result<Option<Chunk>, std::io::Error> {
         if self.discarding {
-            match buf[self.scanned..].iter().position(|&b| b == b'\n') {
+            // Nothing of the over-long line is kept, so what is left of it starts the
+            // buffer (and `scanned` is 0).
+            match find_byte(b'\n', buf) {
                 Some(end) => {
-                    buf.advance(self.scanned + end + 1);
+                    buf.advance(end + 1);
                     self.discarding = false;
-                    self.scanned = 0;
                 }
                 None => {
                     buf.clear();
-                    self.scanned = 0;
                     return Ok(None);
                 }
             }
@@ -306,6 +307,65 @@ mod tests {
             }
         }
         assert_eq!(out, vec![text("abcd")]);
+    }
+
+    #[test]
+    fn a_line_both_over_long_and_invalid_is_too_long() {
+        assert_eq!(
+            decode_all(4, b"ok\nabcd\xff\nname\n"),
+            vec![text("ok"), Line::TooLong, text("name")]
+        );
+    }
+
+    /// What the lines of `input` are, read the plain way: split at every LF.
+    fn reference(limit: usize, input: &[u8]) -> Vec<Line> {
+        let mut lines: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
+        let last = lines.pop().unwrap_or_default();
+        if !last.is_empty() && last != b"\r" {
+            lines.push(last);
+        }
+        lines
+            .into_iter()
+            .map(|line| {
+                let line = line.strip_suffix(b"\r").unwrap_or(line);
+                match std::str::from_utf8(line) {
+                    _ if line.len() > limit => Line::TooLong,
+                    Ok(line) => text(line),
+                    Err(_) => Line::InvalidUtf8,
+                }
+            })
+            .collect()
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_input_in_any_pieces_reads_as_split_at_each_lf(
+            input in proptest::collection::vec(
+                proptest::sample::select(vec![b'a', b' ', b'\r', b'\n', 0xc3, 0xa9, 0xff]),
+                0..60,
+            ),
+            cuts in proptest::collection::vec(0usize..60, 0..6),
+            limit in 0usize..8,
+        ) {
+            let mut codec = GtpLineCodec::new(limit);
+            let mut buf = BytesMut::new();
+            let mut out = Vec::new();
+            let mut cuts: Vec<usize> = cuts.into_iter().filter(|&cut| cut < input.len()).collect();
+            cuts.sort_unstable();
+            cuts.push(input.len());
+            let mut from = 0;
+            for cut in cuts {
+                buf.extend_from_slice(&input[from..cut.max(from)]);
+                from = cut.max(from);
+                while let Some(chunk) = codec.decode(&mut buf).unwrap() {
+                    collect(&chunk, &mut out);
+                }
+            }
+            while let Some(chunk) = codec.decode_eof(&mut buf).unwrap() {
+                collect(&chunk, &mut out);
+            }
+            proptest::prop_assert_eq!(out, reference(limit, &input));
+        }
     }
 
     #[test]
