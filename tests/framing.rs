@@ -91,6 +91,21 @@ async fn a_tab_separates_like_a_space() {
 }
 
 #[tokio::test]
+async fn non_ascii_white_space_is_part_of_a_word() {
+    let server = TestServer::start().await;
+    let mut client = server.connect().await;
+    assert_eq!(client.ask("4 name\u{a0}").await, "?4 unknown command\n\n");
+    assert_eq!(
+        client.ask("known_command\u{2003}quit").await,
+        "? unknown command\n\n"
+    );
+    assert_eq!(client.ask("known_command \u{a0}quit").await, "= false\n\n");
+    // Not blank: a line of no-break spaces is a command, an unknown one.
+    assert_eq!(client.ask("\u{a0}\u{a0}").await, "? unknown command\n\n");
+    server.shutdown().await;
+}
+
+#[tokio::test]
 async fn a_comment_is_dropped_from_the_line() {
     let server = TestServer::start().await;
     let mut client = server.connect().await;

@@ -27,17 +27,18 @@ pub enum ArgError {
 /// The arguments of one command.
 #[derive(Debug, Clone, Copy)]
 pub struct Args<'a> {
-    items: &'a [String],
+    items: &'a [&'a str],
 }
 
 impl<'a> Args<'a> {
     /// Wraps a command's argument list.
-    pub fn new(items: &'a [String]) -> Args<'a> {
+    #[inline]
+    pub fn new(items: &'a [&'a str]) -> Args<'a> {
         Args { items }
     }
 
     /// All arguments, as given.
-    pub fn all(&self) -> &'a [String] {
+    pub fn all(&self) -> &'a [&'a str] {
         self.items
     }
 
@@ -52,14 +53,21 @@ impl<'a> Args<'a> {
     }
 
     /// Fails unless there are exactly `n` arguments.
+    #[inline]
     pub fn expect_count(&self, n: usize) -> Result<(), ArgError> {
         if self.items.len() == n {
             Ok(())
         } else {
-            Err(ArgError::Count {
-                expected: plural(n),
-                got: self.items.len(),
-            })
+            Err(self.wrong_count(n))
+        }
+    }
+
+    /// The error for a count other than `n`; kept apart so the check itself stays small.
+    #[cold]
+    fn wrong_count(&self, n: usize) -> ArgError {
+        ArgError::Count {
+            expected: plural(n),
+            got: self.items.len(),
         }
     }
 
@@ -88,7 +96,7 @@ impl<'a> Args<'a> {
         })?;
         parse(raw).ok_or_else(|| ArgError::Invalid {
             what,
-            got: raw.clone(),
+            got: raw.to_string(),
         })
     }
 
@@ -110,14 +118,9 @@ fn plural(n: usize) -> String {
 mod tests {
     use super::*;
 
-    fn strings(items: &[&str]) -> Vec<String> {
-        items.iter().map(|s| s.to_string()).collect()
-    }
-
     #[test]
     fn counts() {
-        let items = strings(&["1", "2"]);
-        let args = Args::new(&items);
+        let args = Args::new(&["1", "2"]);
         assert!(args.expect_count(2).is_ok());
         assert_eq!(
             args.expect_count(1).unwrap_err().to_string(),
@@ -129,8 +132,7 @@ mod tests {
 
     #[test]
     fn typed_values() {
-        let items = strings(&["7", "x"]);
-        let args = Args::new(&items);
+        let args = Args::new(&["7", "x"]);
         assert_eq!(args.parse::<u32>(0, "a number"), Ok(7));
         assert_eq!(
             args.parse::<u32>(1, "a number").unwrap_err().to_string(),

@@ -8,9 +8,10 @@ mod codec;
 mod command;
 mod preprocess;
 mod response;
+mod scan;
 
 pub use args::{ArgError, Args};
-pub use codec::{GtpLineCodec, RawLine};
-pub use command::{Command, ParseError};
+pub use codec::{Chunk, GtpLineCodec, Lines, RawLine};
+pub use command::{Command, OwnedCommand, ParseError};
 pub use preprocess::preprocess;
 pub use response::Response;

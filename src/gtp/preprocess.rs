@@ -1,29 +1,48 @@
 //! GTP 3.1 line preprocessing: control characters, tabs and comments.
 
+use std::borrow::Cow;
+
 /// Cleans one raw line as GTP 3.1 asks: every control character except HT is removed
 /// (so the CR of CRLF goes), HT becomes a space, and everything from `#` on is dropped.
-/// The line's own buffer is reused, so a line that needs no cleaning costs nothing.
+/// A line that needs no cleaning is borrowed, not copied.
 ///
-/// Returns `None` when what is left is empty or blank: such lines get no response at all.
-pub fn preprocess(mut line: String) -> Option<String> {
-    if let Some(comment) = line.find('#') {
-        line.truncate(comment);
-    }
-    if line.bytes().any(may_start_control) {
-        line = line
-            .chars()
-            .filter_map(|c| match c {
-                '\t' => Some(' '),
-                c if c.is_control() => None,
-                c => Some(c),
-            })
-            .collect();
-    }
-    if line.trim().is_empty() {
+/// Returns `None` when what is left is empty or only spaces: such lines get no response
+/// at all.
+#[inline]
+pub fn preprocess(line: &str) -> Option<Cow<'_, str>> {
+    // One branch-free pass, cheap on the common line that needs no cleaning at all.
+    let clean = if line
+        .bytes()
+        .fold(false, |seen, byte| seen | may_need_work(byte))
+    {
+        // `#` is ASCII, never inside a multi-byte character: cutting there is safe.
+        let line = line.find('#').map_or(line, |comment| &line[..comment]);
+        if line.bytes().any(may_start_control) {
+            Cow::Owned(
+                line.chars()
+                    .filter_map(|c| match c {
+                        '\t' => Some(' '),
+                        c if c.is_control() => None,
+                        c => Some(c),
+                    })
+                    .collect(),
+            )
+        } else {
+            Cow::Borrowed(line)
+        }
+    } else {
+        Cow::Borrowed(line)
+    };
+    if clean.bytes().all(|byte| byte == b' ') {
         None
     } else {
-        Some(line)
+        Some(clean)
     }
+}
+
+/// Whether `byte` starts a comment or may start a control character.
+fn may_need_work(byte: u8) -> bool {
+    byte == b'#' || may_start_control(byte)
 }
 
 /// Whether `byte` is, or may begin, the UTF-8 form of a control character (C0 with HT,
@@ -34,9 +53,8 @@ fn may_start_control(byte: u8) -> bool {
 
 #[cfg(test)]
 mod tests {
-    fn preprocess(line: &str) -> Option<String> {
-        super::preprocess(line.to_string())
-    }
+    use super::preprocess;
+    use std::borrow::Cow;
 
     #[test]
     fn strips_cr_and_control_characters() {
@@ -65,5 +83,18 @@ mod tests {
             preprocess("play b c3 # first move").as_deref(),
             Some("play b c3 ")
         );
+        assert_eq!(preprocess("play # \u{7}").as_deref(), Some("play "));
+    }
+
+    #[test]
+    fn a_clean_line_is_borrowed() {
+        assert!(matches!(preprocess("7 play b c3"), Some(Cow::Borrowed(_))));
+        assert!(matches!(preprocess("7 play # \t"), Some(Cow::Borrowed(_))));
+        assert!(matches!(preprocess("7\tplay"), Some(Cow::Owned(_))));
+    }
+
+    #[test]
+    fn non_ascii_white_space_is_not_blank() {
+        assert_eq!(preprocess("\u{a0}").as_deref(), Some("\u{a0}"));
     }
 }

@@ -2,29 +2,30 @@
 
 use std::fmt;
 
-/// A finished response to one command.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Response {
+/// A finished response to one command, borrowing its text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Response<'a> {
     /// The id of the command answered, if it had one.
     pub id: Option<u64>,
     /// `Ok(result)` for success, `Err(message)` for failure.
-    pub body: Result<String, String>,
+    pub body: Result<&'a str, &'a str>,
 }
 
-impl Response {
+impl<'a> Response<'a> {
     /// A success carrying `result` (may be empty or span several non-empty lines).
-    pub fn success(id: Option<u64>, result: impl Into<String>) -> Response {
+    #[inline]
+    pub fn success(id: Option<u64>, result: &'a str) -> Response<'a> {
         Response {
             id,
-            body: Ok(result.into()),
+            body: Ok(result),
         }
     }
 
     /// A failure carrying an error `message`.
-    pub fn failure(id: Option<u64>, message: impl fmt::Display) -> Response {
+    pub fn failure(id: Option<u64>, message: &'a str) -> Response<'a> {
         Response {
             id,
-            body: Err(message.to_string()),
+            body: Err(message),
         }
     }
 
@@ -33,26 +34,21 @@ impl Response {
     /// An empty line would end the response early and desynchronise the client, so
     /// empty lines inside the text and newlines at its end are left out, whatever the
     /// text holds.
+    #[inline(always)]
     pub fn write_to(&self, out: &mut Vec<u8>) {
-        use std::io::Write;
-        let (mark, text) = match &self.body {
-            Ok(text) => ('=', text.as_str()),
-            Err(text) => ('?', text.as_str()),
+        let (mark, text) = match self.body {
+            Ok(text) => (b'=', text),
+            Err(text) => (b'?', text),
         };
-        out.push(mark as u8);
+        out.push(mark);
         if let Some(id) = self.id {
-            // Writing into a Vec cannot fail.
-            let _ = write!(out, "{id}");
+            write_id(id, out);
         }
         out.push(b' ');
         let text = text.trim_end_matches('\n');
-        if text.contains("\n\n") {
-            for (index, line) in text.split('\n').enumerate() {
-                if index > 0 && !line.is_empty() {
-                    out.push(b'\n');
-                }
-                out.extend_from_slice(line.as_bytes());
-            }
+        // Most results are one line: look for empty lines only where there are several.
+        if super::scan::find_byte(b'\n', text.as_bytes()).is_some() {
+            write_lines(text, out);
         } else {
             out.extend_from_slice(text.as_bytes());
         }
@@ -60,7 +56,24 @@ impl Response {
     }
 }
 
-impl fmt::Display for Response {
+/// Appends `id` in decimal.
+fn write_id(id: u64, out: &mut Vec<u8>) {
+    use std::io::Write;
+    // Writing into a Vec cannot fail.
+    let _ = write!(out, "{id}");
+}
+
+/// Appends a text of several lines, leaving out its empty lines but the first.
+fn write_lines(text: &str, out: &mut Vec<u8>) {
+    for (index, line) in text.split('\n').enumerate() {
+        if index > 0 && !line.is_empty() {
+            out.push(b'\n');
+        }
+        out.extend_from_slice(line.as_bytes());
+    }
+}
+
+impl fmt::Display for Response<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut out = Vec::new();
         self.write_to(&mut out);

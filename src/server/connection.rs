@@ -1,7 +1,7 @@
 //! Drives one session over any byte stream: read lines, answer in order, write back.
 
 use super::idle::IdleTimer;
-use crate::gtp::{preprocess, Command, GtpLineCodec, RawLine, Response};
+use crate::gtp::{preprocess, Command, GtpLineCodec, OwnedCommand, RawLine, Response};
 use crate::session::{After, CommandError, Session};
 use futures::{FutureExt, StreamExt};
 use std::future::Future;
@@ -59,7 +59,7 @@ where
     let mut lines_since_wait = true;
     // One waiter for the whole session: registering a fresh one per wait costs a lock.
     let mut stopped = std::pin::pin!(shutdown.cancelled());
-    loop {
+    'session: loop {
         // A line already in the read buffer (or in the socket) is answered at once;
         // only when none is left do the collected answers go out and the session wait.
         let next = match lines.next().now_or_never() {
@@ -88,69 +88,83 @@ where
                 }
             }
         };
-        let Some(line) = next else { break };
-        let line = line?;
+        let Some(chunk) = next else { break };
+        let chunk = chunk?;
         lines_since_wait = true;
-        let (response, after) = match prepare(line) {
-            Prepared::Ignore => continue,
-            Prepared::Answer(response) => (response, After::Continue),
-            Prepared::Run(command) => {
-                tracing::debug!(name = %command.name, id = ?command.id, "command");
-                if session.is_heavy(&command) {
-                    let (next, reply) = respond_blocking(session, command).await;
-                    session = next;
-                    reply
-                } else {
-                    session.respond(&command)
+        for line in chunk.lines() {
+            let after = match answer(&mut session, line, &mut out) {
+                Answered::Done(after) => after,
+                Answered::Heavy(command) => {
+                    let (back, back_out, after) =
+                        respond_blocking(session, *command, std::mem::take(&mut out)).await;
+                    session = back;
+                    out = back_out;
+                    after
                 }
+            };
+            if after == After::Close {
+                break 'session;
             }
-        };
-        response.write_to(&mut out);
-        if after == After::Close {
-            break;
-        }
-        if out.len() >= SEND_AT {
-            send(&mut writer, &mut out, limits.idle_timeout).await?;
+            if out.len() >= SEND_AT {
+                send(&mut writer, &mut out, limits.idle_timeout).await?;
+            }
         }
     }
     send(&mut writer, &mut out, limits.idle_timeout).await?;
     within(limits.idle_timeout, writer.shutdown()).await
 }
 
-/// What to do with one raw line.
-enum Prepared {
-    /// GTP says to ignore it: blank or only a comment.
-    Ignore,
-    /// It is answered without reaching the session (bad bytes, no command name).
-    Answer(Response),
-    /// It is a command for the session.
-    Run(Command),
+/// What became of one line.
+enum Answered {
+    /// Its answer, if it gets one, is in the output.
+    Done(After),
+    /// It is a heavy command, left for the blocking pool. Boxed, so that the common
+    /// answer stays small enough to come back in registers.
+    Heavy(Box<OwnedCommand>),
 }
 
-fn prepare(line: RawLine) -> Prepared {
+/// Answers one raw line into `out`, unless GTP says to ignore it (blank, or only a
+/// comment) or it is a heavy command.
+fn answer(session: &mut Session, line: RawLine<'_>, out: &mut Vec<u8>) -> Answered {
     let text = match line {
         RawLine::Text(text) => text,
-        RawLine::TooLong => return Prepared::Answer(Response::failure(None, "line too long")),
-        RawLine::InvalidUtf8 => return Prepared::Answer(Response::failure(None, "invalid UTF-8")),
+        RawLine::TooLong => return refuse(out, "line too long"),
+        RawLine::InvalidUtf8 => return refuse(out, "invalid UTF-8"),
     };
     let Some(clean) = preprocess(text) else {
-        return Prepared::Ignore;
+        return Answered::Done(After::Continue);
     };
-    match Command::parse(clean) {
-        Ok(command) => Prepared::Run(command),
-        Err(error) => Prepared::Answer(Session::error_response(
-            error.id(),
-            CommandError::Parse(error),
-        )),
+    let command = match Command::parse(&clean) {
+        Ok(command) => command,
+        Err(error) => {
+            Session::write_error(error.id(), &CommandError::Parse(error), out);
+            return Answered::Done(After::Continue);
+        }
+    };
+    tracing::debug!(name = command.name, id = ?command.id, "command");
+    if session.is_heavy(&command) {
+        Answered::Heavy(Box::new(command.to_owned_command()))
+    } else {
+        Answered::Done(session.respond(&command, out))
     }
 }
 
-/// Runs one heavy command on the blocking pool, taking the session there and handing it
-/// back, so no async worker thread ever computes for long.
-async fn respond_blocking(mut session: Session, command: Command) -> (Session, (Response, After)) {
+/// Appends the answer to a line that never reached the session.
+fn refuse(out: &mut Vec<u8>, message: &str) -> Answered {
+    Response::failure(None, message).write_to(out);
+    Answered::Done(After::Continue)
+}
+
+/// Runs one heavy command on the blocking pool, taking the session and the output there
+/// and handing them back, so no async worker thread ever computes for long.
+async fn respond_blocking(
+    mut session: Session,
+    command: OwnedCommand,
+    mut out: Vec<u8>,
+) -> (Session, Vec<u8>, After) {
     let job = tokio::task::spawn_blocking(move || {
-        let reply = session.respond(&command);
-        (session, reply)
+        let after = session.respond(&command.command(), &mut out);
+        (session, out, after)
     });
     match job.await {
         Ok(done) => done,
@@ -182,6 +196,12 @@ async fn within(
     limit: Option<Duration>,
     write: impl Future<Output = std::io::Result<()>>,
 ) -> std::io::Result<()> {
+    let mut write = std::pin::pin!(write);
+    // Most writes finish at once, the socket having room: only a write that has to wait
+    // is timed, which spares a clock reading and a timer per send.
+    if let Some(done) = write.as_mut().now_or_never() {
+        return done;
+    }
     match limit {
         Some(limit) => tokio::time::timeout(limit, write)
             .await

@@ -2,7 +2,7 @@
 //!
 //! The session knows the administrative verbs and the [`Catalog`] of games; it knows
 //! nothing about sockets. Errors from every layer become GTP error text in one place,
-//! [`Session::respond`].
+//! [`Session::write_error`].
 
 mod admin;
 mod catalog;
@@ -15,6 +15,7 @@ pub use game::Game;
 
 use crate::gtp::{Args, Command, Response};
 use admin::Admin;
+use std::borrow::Cow;
 
 /// What the connection should do after sending a response.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,46 +41,56 @@ impl Session {
 
     /// Whether `command` may compute for long enough that it must not run on an async
     /// worker thread.
-    pub fn is_heavy(&self, command: &Command) -> bool {
+    #[inline]
+    pub fn is_heavy(&self, command: &Command<'_>) -> bool {
         // Admin verbs first: they are never heavy, and telling them apart needs no hashing.
-        Admin::from_verb(&command.name).is_none()
+        Admin::from_verb(command.name).is_none()
             && self
                 .catalog
-                .owner(&command.name)
-                .is_some_and(|index| self.games[index].is_heavy(&command.name))
+                .owner(command.name)
+                .is_some_and(|index| self.games[index].is_heavy(command.name))
     }
 
-    /// Runs one command and builds its response; a failed command changes nothing.
-    pub fn respond(&mut self, command: &Command) -> (Response, After) {
+    /// Runs one command and appends its response to `out`; a failed command changes
+    /// nothing. Answering an administrative verb allocates nothing.
+    #[inline]
+    pub fn respond(&mut self, command: &Command<'_>, out: &mut Vec<u8>) -> After {
         match self.execute(command) {
             Ok(result) => {
-                let after = if command.name == "quit" {
+                Response::success(command.id, &result).write_to(out);
+                if command.name == "quit" {
                     After::Close
                 } else {
                     After::Continue
-                };
-                (Response::success(command.id, result), after)
+                }
             }
-            Err(error) => (Self::error_response(command.id, error), After::Continue),
+            Err(error) => {
+                Self::write_error(command.id, &error, out);
+                After::Continue
+            }
         }
     }
 
-    /// The response to a failed command: the one place where a typed error becomes GTP
-    /// error text.
-    pub fn error_response(id: Option<u64>, error: CommandError) -> Response {
-        Response::failure(id, error)
+    /// Appends the response to a failed command to `out`: the one place where a typed
+    /// error becomes GTP error text.
+    #[cold]
+    pub fn write_error(id: Option<u64>, error: &CommandError, out: &mut Vec<u8>) {
+        Response::failure(id, &error.to_string()).write_to(out);
     }
 
-    fn execute(&mut self, command: &Command) -> Result<String, CommandError> {
+    #[inline]
+    fn execute(&mut self, command: &Command<'_>) -> Result<Cow<'static, str>, CommandError> {
         let args = Args::new(&command.args);
-        if let Some(admin) = Admin::from_verb(&command.name) {
+        if let Some(admin) = Admin::from_verb(command.name) {
             return admin.execute(args, &self.catalog);
         }
         let index = self
             .catalog
-            .owner(&command.name)
+            .owner(command.name)
             .ok_or(CommandError::UnknownCommand)?;
-        self.games[index].execute(&command.name, args)
+        self.games[index]
+            .execute(command.name, args)
+            .map(Cow::Owned)
     }
 }
 
@@ -89,8 +100,9 @@ mod tests {
     use std::sync::Arc;
 
     fn run(session: &mut Session, line: &str) -> String {
-        let command = Command::parse(line).unwrap();
-        session.respond(&command).0.to_string()
+        let mut out = Vec::new();
+        session.respond(&Command::parse(line).unwrap(), &mut out);
+        String::from_utf8(out).unwrap()
     }
 
     #[test]
@@ -108,8 +120,9 @@ mod tests {
     #[test]
     fn quit_closes() {
         let mut session = Session::new(Arc::new(Catalog::standard()));
-        let (response, after) = session.respond(&Command::parse("9 quit").unwrap());
-        assert_eq!(response.to_string(), "=9 \n\n");
+        let mut out = Vec::new();
+        let after = session.respond(&Command::parse("9 quit").unwrap(), &mut out);
+        assert_eq!(out, b"=9 \n\n");
         assert_eq!(after, After::Close);
     }
 }
