@@ -23,11 +23,11 @@ const VERBS: &[&str] = &[
 /// One `qttt-` command with its arguments checked.
 enum Command<'a> {
     New,
-    Play(&'a [String]),
+    Play(&'a [&'a str]),
     Status,
     Genmove,
     Analyze,
-    Score(&'a [String]),
+    Score(&'a [&'a str]),
     Record,
     Show,
     Undo,
