@@ -142,10 +142,9 @@ fn answer(session: &mut Session, line: RawLine<'_>, out: &mut Vec<u8>) -> Answer
         }
     };
     tracing::debug!(name = command.name, id = ?command.id, "command");
-    if session.is_heavy(&command) {
-        Answered::Heavy(Box::new(command.to_owned_command()))
-    } else {
-        Answered::Done(session.respond(&command, out))
+    match session.respond_unless_heavy(&command, out) {
+        Some(after) => Answered::Done(after),
+        None => Answered::Heavy(Box::new(command.to_owned_command())),
     }
 }
 

@@ -39,26 +39,47 @@ impl Session {
         Session { catalog, games }
     }
 
-    /// Whether `command` may compute for long enough that it must not run on an async
-    /// worker thread.
+    /// Runs `command` here and now and appends its response to `out`, unless it may
+    /// compute for long enough that it must not run on an async worker thread: then it
+    /// is left alone and `None` comes back, for the caller to [`respond`](Session::respond)
+    /// on a blocking thread. The verb is looked up once either way.
     #[inline]
-    pub fn is_heavy(&self, command: &Command<'_>) -> bool {
-        // Admin verbs first: they are never heavy, and telling them apart needs no hashing.
-        Admin::from_verb(command.name).is_none()
-            && self
-                .catalog
-                .owner(command.name)
-                .is_some_and(|index| self.games[index].is_heavy(command.name))
+    pub fn respond_unless_heavy(
+        &mut self,
+        command: &Command<'_>,
+        out: &mut Vec<u8>,
+    ) -> Option<After> {
+        let route = self.route(command.name);
+        if let Route::Game(index) = route {
+            if self.games[index].is_heavy(command.name) {
+                return None;
+            }
+        }
+        Some(self.respond_via(route, command, out))
     }
 
     /// Runs one command and appends its response to `out`; a failed command changes
     /// nothing. Answering an administrative verb allocates nothing.
-    #[inline]
     pub fn respond(&mut self, command: &Command<'_>, out: &mut Vec<u8>) -> After {
-        match self.execute(command) {
+        let route = self.route(command.name);
+        self.respond_via(route, command, out)
+    }
+
+    /// Where the verb `name` goes: admin verbs first, which needs no hashing.
+    #[inline]
+    fn route(&self, name: &str) -> Route {
+        match Admin::from_verb(name) {
+            Some(admin) => Route::Admin(admin),
+            None => self.catalog.owner(name).map_or(Route::Unknown, Route::Game),
+        }
+    }
+
+    #[inline]
+    fn respond_via(&mut self, route: Route, command: &Command<'_>, out: &mut Vec<u8>) -> After {
+        match self.execute(route, command) {
             Ok(result) => {
                 Response::success(command.id, &result).write_to(out);
-                if command.name == "quit" {
+                if route == Route::Admin(Admin::Quit) {
                     After::Close
                 } else {
                     After::Continue
@@ -79,19 +100,31 @@ impl Session {
     }
 
     #[inline]
-    fn execute(&mut self, command: &Command<'_>) -> Result<Cow<'static, str>, CommandError> {
+    fn execute(
+        &mut self,
+        route: Route,
+        command: &Command<'_>,
+    ) -> Result<Cow<'static, str>, CommandError> {
         let args = Args::new(&command.args);
-        if let Some(admin) = Admin::from_verb(command.name) {
-            return admin.execute(args, &self.catalog);
+        match route {
+            Route::Admin(admin) => admin.execute(args, &self.catalog),
+            Route::Game(index) => self.games[index]
+                .execute(command.name, args)
+                .map(Cow::Owned),
+            Route::Unknown => Err(CommandError::UnknownCommand),
         }
-        let index = self
-            .catalog
-            .owner(command.name)
-            .ok_or(CommandError::UnknownCommand)?;
-        self.games[index]
-            .execute(command.name, args)
-            .map(Cow::Owned)
     }
+}
+
+/// Where a command goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Route {
+    /// An administrative verb, answered by the session itself.
+    Admin(Admin),
+    /// A verb of the game at this index in the catalog.
+    Game(usize),
+    /// No one answers to it.
+    Unknown,
 }
 
 #[cfg(test)]
