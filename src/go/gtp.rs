@@ -1,4 +1,4 @@
-//! The GTP adapter for Go: reads each verb's arguments into a [`GoCommand`], runs it on
+//! The GTP adapter for Go: reads each verb's arguments into a typed `GoCommand`, runs it on
 //! the session's board and formats the answer.
 
 use super::board::{Board, Illegal};
