@@ -107,7 +107,7 @@ impl Game for GoGame {
         VERBS
     }
 
-    fn is_heavy(&self, verb: &str) -> bool {
+    fn is_heavy(&self, verb: &str, _args: Args<'_>) -> bool {
         verb == "genmove"
     }
 

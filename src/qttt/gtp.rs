@@ -88,7 +88,7 @@ impl GtpGame for Qttt {
 
     /// The searches run on the blocking pool. Each is bounded: solving the whole game
     /// from the empty board takes well under a second.
-    fn is_heavy(&self, verb: &str) -> bool {
+    fn is_heavy(&self, verb: &str, _args: Args<'_>) -> bool {
         matches!(verb, "qttt-genmove" | "qttt-analyze")
     }
 

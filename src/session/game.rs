@@ -12,9 +12,9 @@ pub trait Game: Send + 'static {
     /// The verbs this game answers, in the order `list_commands` shows them.
     fn verbs(&self) -> &'static [&'static str];
 
-    /// Whether `verb` may search for long enough that it must run on the blocking pool
-    /// rather than on an async worker thread.
-    fn is_heavy(&self, _verb: &str) -> bool {
+    /// Whether `verb` with these arguments may compute for long enough that it must run
+    /// on the blocking pool rather than on an async worker thread.
+    fn is_heavy(&self, _verb: &str, _args: Args<'_>) -> bool {
         false
     }
 

@@ -51,7 +51,7 @@ impl Session {
     ) -> Option<After> {
         let route = self.route(command.name);
         if let Route::Game(index) = route {
-            if self.games[index].is_heavy(command.name) {
+            if self.games[index].is_heavy(command.name, Args::new(&command.args)) {
                 return None;
             }
         }

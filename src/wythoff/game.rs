@@ -21,6 +21,11 @@ impl Game {
         }
     }
 
+    /// The piles now.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
     /// The player whose turn it is.
     pub fn to_move(&self) -> Side {
         self.to_move

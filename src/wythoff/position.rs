@@ -18,6 +18,11 @@ pub struct Position {
 }
 
 impl Position {
+    /// The size of the larger pile in bits.
+    pub fn bits(&self) -> u64 {
+        self.first.bits().max(self.second.bits())
+    }
+
     /// The position with these piles.
     pub fn new(first: impl Into<BigUint>, second: impl Into<BigUint>) -> Position {
         Position {
