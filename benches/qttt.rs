@@ -4,6 +4,7 @@
 //!
 //! Run: `cargo bench --bench qttt`.
 
+use gamebot::qttt::gtp::notation::{parse_tokens, score_text, token_text};
 use gamebot::qttt::{Engine, Game, Position, Score, Token};
 use std::time::{Duration, Instant};
 
@@ -31,7 +32,11 @@ fn time<T>(run: impl FnOnce() -> T) -> (Duration, T) {
 fn later_positions() -> Vec<Position> {
     LATER
         .iter()
-        .map(|record| *Game::from_record(record).unwrap().position())
+        .map(|record| {
+            *Game::from_record(&parse_tokens(record).unwrap())
+                .unwrap()
+                .position()
+        })
         .collect()
 }
 
@@ -46,7 +51,7 @@ fn main() {
         .map(|_| {
             let engine = Engine::new();
             let (elapsed, choice) = time(|| engine.choose(&empty));
-            assert_eq!(choice.map(|t| t.to_string()).as_deref(), Some("AI"));
+            assert_eq!(choice.map(token_text).as_deref(), Some("AI"));
             elapsed
         })
         .collect();
@@ -102,10 +107,11 @@ fn main() {
 fn check_first_move_table(lines: &[(Token, Score)]) {
     assert_eq!(lines.len(), 36);
     for (token, score) in lines {
-        let expected = match token.to_string().as_str() {
+        let token = token_text(*token);
+        let expected = match token.as_str() {
             "AI" | "CG" => "1 0.5",
             _ => "0 0",
         };
-        assert_eq!(score.to_string(), expected, "first move {token}");
+        assert_eq!(score_text(*score), expected, "first move {token}");
     }
 }

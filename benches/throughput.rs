@@ -7,7 +7,6 @@
 //! over several rounds, and their ratio.
 
 use gamebot::server::{serve, ServerConfig, SessionLimits};
-use gamebot::session::Catalog;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -79,7 +78,7 @@ async fn start_gamebot() -> SocketAddr {
     tokio::spawn(serve(
         listener,
         config,
-        Arc::new(Catalog::standard()),
+        Arc::new(gamebot::standard_catalog()),
         std::future::pending(),
     ));
     addr

@@ -3,7 +3,8 @@
 //! Layers, from the wire inwards: [`server`] (connections, limits, shutdown) drives a
 //! [`session::Session`] per connection; [`gtp`] turns bytes into typed commands and
 //! results into response text; each game module is plain synchronous Rust behind a thin
-//! [`session::Game`] adapter.
+//! [`session::GameAdapter`]. This file is the composition root: the only place that
+//! names the games a server offers.
 
 pub mod go;
 pub mod gtp;
@@ -11,3 +12,15 @@ pub mod qttt;
 pub mod server;
 pub mod session;
 pub mod wythoff;
+
+use session::Catalog;
+
+/// The catalog gamebot serves: Go, quantum tic-tac-toe and Wythoff's Nim, in
+/// `list_commands` order. Adding a game is one more line here.
+pub fn standard_catalog() -> Catalog {
+    Catalog::new(vec![
+        go::gtp::factory(),
+        qttt::gtp::factory(),
+        wythoff::gtp::factory(),
+    ])
+}

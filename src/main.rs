@@ -4,7 +4,6 @@
 use clap::{Parser, Subcommand};
 use gamebot::go::text_board::TextBoard;
 use gamebot::server::{self, ServerConfig, SessionLimits};
-use gamebot::session::Catalog;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -93,7 +92,7 @@ fn main() -> ExitCode {
 }
 
 async fn run(mode: Mode) -> std::io::Result<()> {
-    let catalog = Arc::new(Catalog::standard());
+    let catalog = Arc::new(gamebot::standard_catalog());
     match mode {
         Mode::Serve {
             listen,

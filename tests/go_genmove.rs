@@ -3,14 +3,15 @@
 
 use gamebot::go::board::Board;
 use gamebot::go::genmove::genmove;
-use gamebot::go::vertex::Vertex;
 use gamebot::go::Colour;
 
 const B: Colour = Colour::Black;
 const W: Colour = Colour::White;
 
 fn at(board: &Board, name: &str) -> usize {
-    board.point(Vertex::parse(name).unwrap()).unwrap()
+    board
+        .point(gamebot::go::gtp::vertex::parse(name).unwrap())
+        .unwrap()
 }
 
 fn setup(board: &mut Board, black: &[&str], white: &[&str]) {

@@ -3,7 +3,6 @@
 
 use gamebot::go::board::{Board, Illegal, Played};
 use gamebot::go::rng::Rng;
-use gamebot::go::vertex::Vertex;
 use gamebot::go::{zobrist, Colour};
 use std::collections::HashSet;
 
@@ -11,7 +10,9 @@ const B: Colour = Colour::Black;
 const W: Colour = Colour::White;
 
 fn at(board: &Board, name: &str) -> usize {
-    board.point(Vertex::parse(name).unwrap()).unwrap()
+    board
+        .point(gamebot::go::gtp::vertex::parse(name).unwrap())
+        .unwrap()
 }
 
 fn play(board: &mut Board, colour: Colour, name: &str) -> Result<Played, Illegal> {

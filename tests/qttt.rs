@@ -3,26 +3,22 @@
 
 mod common;
 
-/// The eleven test cases of the scoring challenge (seed 000).
-const SEED_CASES: [(&str, &str); 11] = [
-    ("AB", "0 0"),
-    ("AI EG BE EH DG AI 1 BC CE 3", "0.5 1"),
-    ("IA EG EB EH GD AI 1 CB CE 3", "0.5 1"),
-    ("DE AB DE 1 AH CF CH CG BC 2", "1 0.5"),
-    ("AE BF EI DH AI 1", "1 0"),
-    ("CE BD EG FH CG 1", "1 0"),
-    ("AB AD BC CF AC 5", "1 0"),
-    ("AB BE BC CE 2 DG HI DF HI 6", "0 1"),
-    ("BC BE CF EF 1 AD AG GH DG 6 II 9", "0 0"),
-    ("DI AE AB BF EH AH 2 DI 7 CG CG 8", "0 0"),
-    ("AD BH EF CI EF 3 HI DG BI 2 AG 1", "2 0"),
-];
+/// The eleven test cases of the scoring challenge (seed 000): records and scores, from
+/// the same file the crate's unit tests read.
+fn seed_cases() -> Vec<(&'static str, &'static str)> {
+    include_str!("data/qttt_seed_cases.txt")
+        .lines()
+        .map(|line| line.split_once(" => ").expect("RECORD => SCORE"))
+        .collect()
+}
 
 #[tokio::test]
 async fn seed_cases_through_score_and_play() {
     let server = common::TestServer::start().await;
     let mut client = server.connect().await;
-    for (record, expected) in SEED_CASES {
+    let cases = seed_cases();
+    assert_eq!(cases.len(), 11);
+    for (record, expected) in cases {
         assert_eq!(client.ok(&format!("qttt-score {record}")).await, expected);
         client.ok("qttt-new").await;
         let status = client.ok(&format!("qttt-play {record}")).await;

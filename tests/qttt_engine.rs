@@ -1,6 +1,7 @@
 //! The QTTT engine against a plain unpruned minimax written here, random playouts that
 //! check the rules' invariants, and the first-move table.
 
+use gamebot::qttt::gtp::notation::{parse_record, record_text, score_text, token_text};
 use gamebot::qttt::{apply, legal_tokens, Engine, Game, Player, Position, Score, Status, Token};
 
 /// X's margin in half-points under perfect play, by plain minimax: no pruning, no table.
@@ -62,17 +63,17 @@ fn engine_values_and_choices_match_plain_minimax() {
             continue;
         }
         let best = plain_value(position);
-        let record = game.record();
+        let record = record_text(game.tokens());
         assert_eq!(engine.score(position).margin(), best, "{record}");
         let choice = engine.choose(position).unwrap();
         assert_eq!(
             plain_value(&apply(position, choice).unwrap()),
             best,
-            "{record} then {choice}"
+            "{record} then {choice:?}"
         );
         for (token, score) in engine.analyze(position) {
             let plain = plain_value(&apply(position, token).unwrap());
-            assert_eq!(score.margin(), plain, "{record} then {token}");
+            assert_eq!(score.margin(), plain, "{record} then {token:?}");
         }
         checked += 1;
     }
@@ -81,7 +82,7 @@ fn engine_values_and_choices_match_plain_minimax() {
 #[test]
 fn choices_are_the_first_best_in_canonical_order() {
     let engine = Engine::with_table_bits(16);
-    let game = Game::from_record(&["AB", "CD", "EF", "GH", "AC", "BD"]).unwrap();
+    let game = Game::from_record(&parse_record("AB CD EF GH AC BD").unwrap()).unwrap();
     let position = game.position();
     let analysis = engine.analyze(position);
     let best = analysis.iter().map(|(_, s)| s.margin()).max().unwrap();
@@ -99,18 +100,12 @@ fn random_playouts_keep_the_invariants() {
         loop {
             let position = *game.position();
             check_status(&position);
-            let replayed = Game::from_record(
-                &game
-                    .record()
-                    .split(' ')
-                    .filter(|t| !t.is_empty())
-                    .collect::<Vec<_>>(),
-            )
-            .unwrap();
-            assert_eq!(replayed.position(), &position, "{}", game.record());
+            let record = record_text(game.tokens());
+            let replayed = Game::from_record(&parse_record(&record).unwrap()).unwrap();
+            assert_eq!(replayed.position(), &position, "{record}");
             let tokens = legal_tokens(&position);
             if tokens.is_empty() {
-                check_finished(&position, &game.record());
+                check_finished(&position, &record);
                 break;
             }
             game.play_token(tokens[rng.below(tokens.len())]).unwrap();
@@ -169,21 +164,19 @@ fn check_finished(position: &Position, record: &str) {
 fn first_move_table() {
     let engine = Engine::new();
     let empty = Position::new();
-    assert_eq!(engine.score(&empty).to_string(), "1 0.5");
+    assert_eq!(score_text(engine.score(&empty)), "1 0.5");
     let analysis = engine.analyze(&empty);
     assert_eq!(analysis.len(), 36);
     for (token, score) in analysis {
-        let expected = if matches!(token.to_string().as_str(), "AI" | "CG") {
+        let token = token_text(token);
+        let expected = if matches!(token.as_str(), "AI" | "CG") {
             "1 0.5"
         } else {
             "0 0"
         };
-        assert_eq!(score.to_string(), expected, "{token}");
+        assert_eq!(score_text(score), expected, "{token}");
     }
-    assert_eq!(
-        engine.choose(&empty).map(|t| t.to_string()),
-        Some("AI".into())
-    );
+    assert_eq!(engine.choose(&empty).map(token_text), Some("AI".into()));
 }
 
 #[test]

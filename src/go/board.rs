@@ -19,6 +19,14 @@ use thiserror::Error;
 /// The largest board side: 255.
 pub const MAX_SIZE: usize = 255;
 
+/// The most moves (passes included) a game on a `size` x `size` board may have:
+/// 3 x size x size + 1,000, e.g. 1,243 on 9x9, 2,083 on 19x19 and 196,075 on 255x255.
+/// Real games stay far below it (the arena stops games at 3 x size x size), and it bounds
+/// the memory a game's history takes.
+pub fn move_limit(size: usize) -> usize {
+    3 * size * size + 1_000
+}
+
 /// Why a move is refused. Its text follows `illegal move: ` on the wire.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
 pub enum Illegal {

@@ -1,38 +1,66 @@
 //! The GTP adapter for Go: reads each verb's arguments into a typed `GoCommand`, runs it on
-//! the session's board and formats the answer.
+//! the session's board and formats the answer. All of Go's wire text is here and in the
+//! submodules (vertex names, the drawn board).
 
-use super::board::{Board, Illegal};
+mod showboard;
+pub mod vertex;
+
+use super::board::{move_limit, Board, Illegal};
 use super::genmove::genmove;
 use super::handicap::{fixed_points, free_points, max_fixed};
 use super::score::area_score;
-use super::showboard::render;
 use super::text_board::TextBoard;
-use super::vertex::{move_name, parse_move, Vertex};
+use super::vertex::Vertex;
 use super::Colour;
 use crate::gtp::{ArgError, Args};
-use crate::session::{CommandError, Game};
+use crate::session::{verb_table, AdapterFactory, CommandError, GameAdapter};
+use showboard::render;
 use thiserror::Error;
+use vertex::{move_name, parse_move};
 
 /// The board side of a new session.
 pub const DEFAULT_SIZE: usize = 19;
 
-const VERBS: &[&str] = &[
-    "boardsize",
-    "clear_board",
-    "komi",
-    "play",
-    "genmove",
-    "undo",
-    "showboard",
-    "final_score",
-    "final_status_list",
-    "fixed_handicap",
-    "place_free_handicap",
-    "set_free_handicap",
-    "time_settings",
-    "time_left",
-    "tt-score",
-];
+verb_table! {
+    /// The Go verbs, in `list_commands` order.
+    enum Verb {
+        /// `boardsize N`: a new empty N x N board.
+        BoardSize = "boardsize",
+        /// `clear_board`: the board emptied.
+        ClearBoard = "clear_board",
+        /// `komi K`: White's compensation.
+        Komi = "komi",
+        /// `play COLOUR VERTEX|pass`.
+        Play = "play",
+        /// `genmove COLOUR`: the engine's move, played.
+        GenMove = "genmove",
+        /// `undo`: takes back the last move.
+        Undo = "undo",
+        /// `showboard`: the board for people.
+        ShowBoard = "showboard",
+        /// `final_score`: the Tromp-Taylor result with komi.
+        FinalScore = "final_score",
+        /// `final_status_list alive|dead|seki`.
+        FinalStatusList = "final_status_list",
+        /// `fixed_handicap N`: handicap stones on the star points.
+        FixedHandicap = "fixed_handicap",
+        /// `place_free_handicap N`: handicap stones where the engine likes.
+        PlaceFreeHandicap = "place_free_handicap",
+        /// `set_free_handicap VERTEX...`: handicap stones where the client says.
+        SetFreeHandicap = "set_free_handicap",
+        /// `time_settings MAIN BYO_YOMI STONES`.
+        TimeSettings = "time_settings",
+        /// `time_left COLOUR TIME STONES`.
+        TimeLeft = "time_left",
+        /// `tt-score BOARD...`: the scoring challenge, stateless.
+        TtScore = "tt-score",
+    }
+}
+
+/// Builds each session's Go adapter.
+pub fn factory() -> AdapterFactory {
+    Box::new(|| Box::new(GoAdapter::default()))
+}
 
 /// Why a Go command was refused; the text follows `? ` on the wire.
 #[derive(Debug, Error)]
@@ -55,6 +83,12 @@ pub enum GoError {
     /// A `set_free_handicap` list that cannot be placed.
     #[error("bad vertex list: {0}")]
     BadVertexList(String),
+    /// A move after the game reached its length limit.
+    #[error("illegal move: the game has reached its limit of {limit} moves on this board")]
+    MoveLimit {
+        /// The limit for this board size (see [`move_limit`]).
+        limit: usize,
+    },
 }
 
 /// `final_status_list`'s argument.
@@ -88,65 +122,85 @@ enum GoCommand {
 
 /// One session's Go game: the board with its history, and komi.
 #[derive(Debug, Clone)]
-pub struct GoGame {
+pub struct GoAdapter {
     board: Board,
     komi: f64,
 }
 
-impl Default for GoGame {
-    fn default() -> GoGame {
-        GoGame {
+impl Default for GoAdapter {
+    fn default() -> GoAdapter {
+        GoAdapter {
             board: Board::new(DEFAULT_SIZE),
             komi: 0.0,
         }
     }
 }
 
-impl Game for GoGame {
+impl GameAdapter for GoAdapter {
     fn verbs(&self) -> &'static [&'static str] {
-        VERBS
+        Verb::NAMES
     }
 
     fn is_heavy(&self, verb: &str, _args: Args<'_>) -> bool {
-        verb == "genmove"
+        match Verb::from_name(verb) {
+            Some(Verb::GenMove) => true,
+            Some(
+                Verb::BoardSize
+                | Verb::ClearBoard
+                | Verb::Komi
+                | Verb::Play
+                | Verb::Undo
+                | Verb::ShowBoard
+                | Verb::FinalScore
+                | Verb::FinalStatusList
+                | Verb::FixedHandicap
+                | Verb::PlaceFreeHandicap
+                | Verb::SetFreeHandicap
+                | Verb::TimeSettings
+                | Verb::TimeLeft
+                | Verb::TtScore,
+            )
+            | None => false,
+        }
     }
 
     fn execute(&mut self, verb: &str, args: Args<'_>) -> Result<String, CommandError> {
+        let verb = Verb::from_name(verb).ok_or(CommandError::UnknownCommand)?;
         let command = self.parse(verb, args)?;
         self.run(command).map_err(CommandError::game)
     }
 }
 
-impl GoGame {
-    fn parse(&self, verb: &str, args: Args<'_>) -> Result<GoCommand, CommandError> {
+impl GoAdapter {
+    fn parse(&self, verb: Verb, args: Args<'_>) -> Result<GoCommand, CommandError> {
         let count = match verb {
-            "boardsize"
-            | "komi"
-            | "genmove"
-            | "final_status_list"
-            | "fixed_handicap"
-            | "place_free_handicap" => 1,
-            "play" => 2,
-            "time_settings" | "time_left" => 3,
-            "set_free_handicap" | "tt-score" => args.len(),
-            _ => 0,
+            Verb::BoardSize
+            | Verb::Komi
+            | Verb::GenMove
+            | Verb::FinalStatusList
+            | Verb::FixedHandicap
+            | Verb::PlaceFreeHandicap => 1,
+            Verb::Play => 2,
+            Verb::TimeSettings | Verb::TimeLeft => 3,
+            Verb::SetFreeHandicap | Verb::TtScore => args.len(),
+            Verb::ClearBoard | Verb::Undo | Verb::ShowBoard | Verb::FinalScore => 0,
         };
         args.expect_count(count)?;
         Ok(match verb {
-            "boardsize" => match integer(args, "a board size")? {
+            Verb::BoardSize => match integer(args, "a board size")? {
                 Some(size) if Board::is_valid_size(size) => GoCommand::BoardSize(size),
                 _ => return Err(CommandError::game(GoError::UnacceptableSize)),
             },
-            "clear_board" => GoCommand::ClearBoard,
-            "komi" => GoCommand::Komi(args.parse_with(0, "a komi", |raw| {
+            Verb::ClearBoard => GoCommand::ClearBoard,
+            Verb::Komi => GoCommand::Komi(args.parse_with(0, "a komi", |raw| {
                 raw.parse::<f64>().ok().filter(|k| k.is_finite())
             })?),
-            "play" => GoCommand::Play(colour(args, 0)?, self.board_move(args, 1)?),
-            "genmove" => GoCommand::GenMove(colour(args, 0)?),
-            "undo" => GoCommand::Undo,
-            "showboard" => GoCommand::ShowBoard,
-            "final_score" => GoCommand::FinalScore,
-            "final_status_list" => GoCommand::FinalStatusList(args.parse_with(
+            Verb::Play => GoCommand::Play(colour(args, 0)?, self.board_move(args, 1)?),
+            Verb::GenMove => GoCommand::GenMove(colour(args, 0)?),
+            Verb::Undo => GoCommand::Undo,
+            Verb::ShowBoard => GoCommand::ShowBoard,
+            Verb::FinalScore => GoCommand::FinalScore,
+            Verb::FinalStatusList => GoCommand::FinalStatusList(args.parse_with(
                 0,
                 "a status (alive, dead or seki)",
                 |raw| match raw.to_ascii_lowercase().as_str() {
@@ -156,23 +210,23 @@ impl GoGame {
                     _ => None,
                 },
             )?),
-            "fixed_handicap" => GoCommand::FixedHandicap(stone_count(args)?),
-            "place_free_handicap" => GoCommand::PlaceFreeHandicap(stone_count(args)?),
-            "set_free_handicap" => GoCommand::SetFreeHandicap(
+            Verb::FixedHandicap => GoCommand::FixedHandicap(stone_count(args)?),
+            Verb::PlaceFreeHandicap => GoCommand::PlaceFreeHandicap(stone_count(args)?),
+            Verb::SetFreeHandicap => GoCommand::SetFreeHandicap(
                 (0..args.len())
                     .map(|i| args.parse_with(i, "a vertex", parse_move))
                     .collect::<Result<_, _>>()?,
             ),
-            "tt-score" => GoCommand::TtScore(
+            Verb::TtScore => GoCommand::TtScore(
                 TextBoard::parse(args.all().join(" ")).map_err(CommandError::game)?,
             ),
-            "time_settings" => {
+            Verb::TimeSettings => {
                 args.parse::<u64>(0, "a main time in whole seconds")?;
                 args.parse::<u64>(1, "a byo-yomi time in whole seconds")?;
                 args.parse::<u64>(2, "a number of byo-yomi stones")?;
                 GoCommand::TimeSettings
             }
-            "time_left" => {
+            Verb::TimeLeft => {
                 colour(args, 0)?;
                 args.parse_with(1, "a time left in seconds", |raw| {
                     raw.parse::<f64>()
@@ -182,7 +236,6 @@ impl GoGame {
                 args.parse::<u64>(2, "a number of stones")?;
                 GoCommand::TimeLeft
             }
-            _ => return Err(CommandError::UnknownCommand),
         })
     }
 
@@ -200,6 +253,12 @@ impl GoGame {
 
     fn run(&mut self, command: GoCommand) -> Result<String, GoError> {
         let board = &mut self.board;
+        if matches!(command, GoCommand::Play(..) | GoCommand::GenMove(_)) {
+            let limit = move_limit(board.size());
+            if board.moves().len() >= limit {
+                return Err(GoError::MoveLimit { limit });
+            }
+        }
         let answer = match command {
             GoCommand::BoardSize(size) => {
                 *board = Board::new(size);
@@ -287,22 +346,24 @@ fn handicap(board: &mut Board, points: Result<Vec<Vertex>, GoError>) -> Result<S
 }
 
 /// Checks a `set_free_handicap` list: 2 to size*size - 1 distinct vertices on the board.
+/// Linear in the length of the list: repeats are found with one flag per point.
 fn free_list(board: &Board, list: &[Option<Vertex>]) -> Result<Vec<usize>, GoError> {
     let bad = |why: String| Err(GoError::BadVertexList(why));
     let area = board.size() * board.size();
     if list.len() < 2 || list.len() >= area {
         return bad(format!("{}, got {}", free_range(board.size()), list.len()));
     }
+    let mut taken = vec![false; area];
     let mut points = Vec::with_capacity(list.len());
     for &entry in list {
         let Some(vertex) = entry else {
             return bad("pass is not a vertex".to_string());
         };
         let Some(point) = board.point(vertex) else {
-            return bad(format!("{vertex} is off the board"));
+            return bad(format!("{} is off the board", vertex::name(vertex)));
         };
-        if points.contains(&point) {
-            return bad(format!("{vertex} repeated"));
+        if std::mem::replace(&mut taken[point], true) {
+            return bad(format!("{} repeated", vertex::name(vertex)));
         }
         points.push(point);
     }
@@ -320,7 +381,7 @@ fn free_range(size: usize) -> String {
 fn names(board: &Board, points: &[usize]) -> String {
     points
         .iter()
-        .map(|&p| board.vertex(p).to_string())
+        .map(|&p| vertex::name(board.vertex(p)))
         .collect::<Vec<_>>()
         .join(" ")
 }

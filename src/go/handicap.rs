@@ -102,7 +102,7 @@ mod tests {
     fn names(points: &[Vertex]) -> String {
         points
             .iter()
-            .map(|v| v.to_string())
+            .map(|&v| crate::go::gtp::vertex::name(v))
             .collect::<Vec<_>>()
             .join(" ")
     }

@@ -8,7 +8,6 @@ pub mod handicap;
 pub mod history;
 pub mod rng;
 pub mod score;
-pub mod showboard;
 pub mod text_board;
 pub mod vertex;
 pub mod zobrist;

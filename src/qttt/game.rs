@@ -1,35 +1,32 @@
-//! A game with its history: tokens applied all or none, undo, and the record.
+//! A game with its history: tokens applied all or none, undo, and the tokens so far.
 
 use super::position::Position;
 use super::record::Token;
 use super::rules::{apply, Refusal};
-use thiserror::Error;
 
-/// Why a game command was refused; the text is what follows `? ` on the wire.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum GameError {
-    /// One token of a sequence was refused (and so was the whole sequence).
-    #[error("{}: {token}: {refusal}", .refusal.kind())]
-    Token {
-        /// The token as given.
-        token: String,
-        /// Why it was refused.
-        refusal: Refusal,
-    },
-    /// `qttt-undo` at the start of the game.
-    #[error("cannot undo")]
-    CannotUndo,
-    /// The engine was asked to act in a finished game.
-    #[error("illegal move: the game is over")]
-    Over,
+/// A sequence of tokens was refused: the token at `index` (counted from 0 within the
+/// sequence) could not be applied, so none was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rejected {
+    /// Which token of the sequence was refused.
+    pub index: usize,
+    /// Why.
+    pub refusal: Refusal,
 }
 
-/// A game of quantum tic-tac-toe from the empty board.
-#[derive(Debug, Clone, Default)]
+/// A game of quantum tic-tac-toe from the empty board. At most 9 moves and 9 collapses
+/// can be played before it is over, so its memory is bounded.
+#[derive(Debug, Clone)]
 pub struct Game {
     /// The position before each token, then the current one.
     positions: Vec<Position>,
     tokens: Vec<Token>,
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::new()
+    }
 }
 
 impl Game {
@@ -42,7 +39,7 @@ impl Game {
     }
 
     /// The game of a record, read from the start; refused as a whole on any bad token.
-    pub fn from_record<S: AsRef<str>>(record: &[S]) -> Result<Game, GameError> {
+    pub fn from_record(record: &[Token]) -> Result<Game, Rejected> {
         let mut game = Game::new();
         game.play(record)?;
         Ok(game)
@@ -53,28 +50,25 @@ impl Game {
         self.positions.last().expect("a game always has a position")
     }
 
+    /// The tokens played so far.
+    pub fn tokens(&self) -> &[Token] {
+        &self.tokens
+    }
+
     /// Applies the tokens in order, all or none.
-    pub fn play<S: AsRef<str>>(&mut self, texts: &[S]) -> Result<(), GameError> {
-        let mut applied = Vec::with_capacity(texts.len());
+    pub fn play(&mut self, tokens: &[Token]) -> Result<(), Rejected> {
+        let mut applied = Vec::with_capacity(tokens.len());
         let mut position = *self.position();
-        for text in texts {
-            let text = text.as_ref();
-            let refused = |refusal| GameError::Token {
-                token: text.to_string(),
-                refusal,
-            };
-            let token = Token::parse(text).map_err(|e| refused(e.into()))?;
-            position = apply(&position, token).map_err(refused)?;
-            applied.push((token, position));
+        for (index, &token) in tokens.iter().enumerate() {
+            position = apply(&position, token).map_err(|refusal| Rejected { index, refusal })?;
+            applied.push(position);
         }
-        for (token, position) in applied {
-            self.tokens.push(token);
-            self.positions.push(position);
-        }
+        self.tokens.extend_from_slice(tokens);
+        self.positions.extend(applied);
         Ok(())
     }
 
-    /// Applies one token known to be legal, such as the engine's choice.
+    /// Applies one token, such as the engine's choice.
     pub fn play_token(&mut self, token: Token) -> Result<(), Refusal> {
         let next = apply(self.position(), token)?;
         self.tokens.push(token);
@@ -82,48 +76,33 @@ impl Game {
         Ok(())
     }
 
-    /// Takes back the last token.
-    pub fn undo(&mut self) -> Result<(), GameError> {
+    /// Takes back the last token; `false` at the start of the game.
+    pub fn undo(&mut self) -> bool {
         if self.tokens.pop().is_none() {
-            return Err(GameError::CannotUndo);
+            return false;
         }
         self.positions.pop();
-        Ok(())
-    }
-
-    /// The record so far, canonical: tokens separated by one space.
-    pub fn record(&self) -> String {
-        self.tokens
-            .iter()
-            .map(Token::to_string)
-            .collect::<Vec<_>>()
-            .join(" ")
+        true
     }
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+    use crate::qttt::gtp::notation::{parse_record, player_text, record_text, score_text};
     use crate::qttt::{Score, Status};
 
-    /// The eleven test cases of the scoring challenge (seed 000).
-    pub(crate) const SEED_CASES: [(&str, &str); 11] = [
-        ("AB", "0 0"),
-        ("AI EG BE EH DG AI 1 BC CE 3", "0.5 1"),
-        ("IA EG EB EH GD AI 1 CB CE 3", "0.5 1"),
-        ("DE AB DE 1 AH CF CH CG BC 2", "1 0.5"),
-        ("AE BF EI DH AI 1", "1 0"),
-        ("CE BD EG FH CG 1", "1 0"),
-        ("AB AD BC CF AC 5", "1 0"),
-        ("AB BE BC CE 2 DG HI DF HI 6", "0 1"),
-        ("BC BE CF EF 1 AD AG GH DG 6 II 9", "0 0"),
-        ("DI AE AB BF EH AH 2 DI 7 CG CG 8", "0 0"),
-        ("AD BH EF CI EF 3 HI DG BI 2 AG 1", "2 0"),
-    ];
+    /// The eleven test cases of the scoring challenge (seed 000): records and scores.
+    pub(crate) fn seed_cases() -> Vec<(&'static str, &'static str)> {
+        include_str!("../../tests/data/qttt_seed_cases.txt")
+            .lines()
+            .map(|line| line.split_once(" => ").expect("RECORD => SCORE"))
+            .collect()
+    }
 
-    fn game(record: &str) -> Game {
-        let tokens: Vec<&str> = record.split_whitespace().collect();
-        Game::from_record(&tokens).unwrap()
+    /// The game of a record written in the notation.
+    pub(crate) fn game(record: &str) -> Game {
+        Game::from_record(&parse_record(record).unwrap()).unwrap()
     }
 
     fn score(game: &Game) -> Score {
@@ -135,14 +114,16 @@ mod tests {
 
     #[test]
     fn seed_cases_score_as_the_challenge_says() {
-        for (record, expected) in SEED_CASES {
-            assert_eq!(score(&game(record)).to_string(), expected, "{record}");
+        let cases = seed_cases();
+        assert_eq!(cases.len(), 11);
+        for (record, expected) in cases {
+            assert_eq!(score_text(score(&game(record))), expected, "{record}");
         }
     }
 
     #[test]
     fn seed_cases_finish_except_the_first() {
-        for (record, _) in &SEED_CASES[1..] {
+        for (record, _) in &seed_cases()[1..] {
             assert!(game(record).position().outcome().is_some(), "{record}");
         }
         assert_eq!(
@@ -152,12 +133,15 @@ mod tests {
     }
 
     #[test]
-    fn records_print_canonically() {
+    fn records_keep_their_tokens() {
         assert_eq!(
-            game("IA EG EB EH GD AI 1 CB CE 3").record(),
+            record_text(game("IA EG EB EH GD AI 1 CB CE 3").tokens()),
             "AI EG BE EH DG AI 1 BC CE 3"
         );
-        assert_eq!(game("ab  be de ae 4").record(), "AB BE DE AE 4");
+        assert_eq!(
+            record_text(game("ab  be de ae 4").tokens()),
+            "AB BE DE AE 4"
+        );
     }
 
     #[test]
@@ -166,7 +150,7 @@ mod tests {
         let game = game("AB BE DE AE");
         match game.position().status() {
             Status::Collapse(chooser, options) => {
-                assert_eq!(chooser.to_string(), "x");
+                assert_eq!(player_text(chooser), "x");
                 let tokens: Vec<u8> = options.as_slice().iter().map(|o| o.0).collect();
                 assert_eq!(tokens, [1, 4]);
             }
@@ -179,7 +163,7 @@ mod tests {
         // AB BE DE AE: D hangs on the cycle A-B-E; GH is a separate entanglement.
         let game = game("AB GH BE DE AE");
         let mut after = game.clone();
-        after.play(&["5"]).unwrap_or_else(|e| panic!("{e}"));
+        after.play(&[Token::Collapse(5)]).unwrap();
         let position = after.position();
         for cell in [0, 1, 3, 4] {
             assert!(position.classical(cell).is_some(), "cell {cell}");
@@ -197,14 +181,13 @@ mod tests {
     #[test]
     fn play_is_all_or_none_and_undo_steps_back() {
         let mut game = game("AB");
-        let error = game.play(&["CD", "AB", "EF"]).unwrap_err();
-        assert_eq!(
-            error.to_string(),
-            "illegal move: EF: a collapse is due, choose 1 or 3"
-        );
-        assert_eq!(game.record(), "AB");
-        game.undo().unwrap();
-        assert_eq!(game.record(), "");
-        assert_eq!(game.undo().unwrap_err().to_string(), "cannot undo");
+        let tokens = [Token::pair(2, 3), Token::pair(0, 1), Token::pair(4, 5)];
+        let rejected = game.play(&tokens).unwrap_err();
+        assert_eq!(rejected.index, 2);
+        assert!(matches!(rejected.refusal, Refusal::CollapseDue(_)));
+        assert_eq!(game.tokens(), [Token::pair(0, 1)]);
+        assert!(game.undo());
+        assert!(game.tokens().is_empty());
+        assert!(!game.undo());
     }
 }

@@ -79,10 +79,10 @@ pub(super) fn map_pair(s: usize, a: u8, b: u8) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::qttt::Game;
+    use crate::qttt::game::tests::game;
 
     fn key_of(record: &[&str]) -> u64 {
-        canonical_key(Game::from_record(record).unwrap().position()).0
+        canonical_key(game(&record.join(" ")).position()).0
     }
 
     #[test]

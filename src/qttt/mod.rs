@@ -11,11 +11,10 @@ pub mod position;
 pub mod record;
 pub mod rules;
 pub mod score;
-pub mod show;
 mod table;
 
 pub use engine::Engine;
-pub use game::{Game, GameError};
+pub use game::{Game, Rejected};
 pub use position::{CollapseOptions, Position, Status};
 pub use record::Token;
 pub use rules::{apply, legal_tokens, Refusal};

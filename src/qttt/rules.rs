@@ -1,45 +1,24 @@
 //! Which tokens are legal in a position, applying one, and why one is refused.
 
-use super::cells::{letter, PAIRS};
-use super::position::{Position, Status};
-use super::record::{Token, TokenSyntaxError};
-use thiserror::Error;
+use super::cells::PAIRS;
+use super::position::{CollapseOptions, Position, Status};
+use super::record::Token;
 
 /// Why a token cannot be applied to a position.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Refusal {
-    /// The token is not written in the notation.
-    #[error(transparent)]
-    Syntax(#[from] TokenSyntaxError),
-    /// A move on a cell that already has its classical mark.
-    #[error("cell {} is classical", letter(*.0))]
+    /// A move on this cell, which already has its classical mark.
     Classical(u8),
     /// A single-cell move while more than one cell is not classical.
-    #[error("a single-cell move is legal only when exactly one cell is not classical")]
     SingleCell,
-    /// A move while the measurement of a cycle is due.
-    #[error("a collapse is due, choose {0}")]
-    CollapseDue(String),
+    /// A move while the measurement of a cycle is due; these are the choices.
+    CollapseDue(CollapseOptions),
     /// A collapse token while no measurement is due.
-    #[error("no collapse is due")]
     NoCollapseDue,
-    /// A collapse token that is not one of the options.
-    #[error("not a collapse option, choose {0}")]
-    NotAnOption(String),
+    /// A collapse token that is not one of these options.
+    NotAnOption(CollapseOptions),
     /// Any token after the game is over.
-    #[error("the game is over")]
     GameOver,
-}
-
-impl Refusal {
-    /// The standard GTP words the refusal starts with: `syntax error` for a token that
-    /// cannot be read, `illegal move` for one the rules forbid.
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Refusal::Syntax(_) => "syntax error",
-            _ => "illegal move",
-        }
-    }
 }
 
 /// Applies `token` to `position`, or says why it cannot be.
@@ -49,13 +28,13 @@ pub fn apply(position: &Position, token: Token) -> Result<Position, Refusal> {
     match (status, token) {
         (Status::Over(_), _) => return Err(Refusal::GameOver),
         (Status::Collapse(_, options), Token::Pair(..)) => {
-            return Err(Refusal::CollapseDue(choices(options.as_slice())))
+            return Err(Refusal::CollapseDue(options))
         }
         (Status::Move(_), Token::Collapse(_)) => return Err(Refusal::NoCollapseDue),
         (Status::Collapse(_, options), Token::Collapse(number)) => {
             let cell = options
                 .cell_of(number)
-                .ok_or_else(|| Refusal::NotAnOption(choices(options.as_slice())))?;
+                .ok_or(Refusal::NotAnOption(options))?;
             next.collapse_into(cell);
         }
         (Status::Move(_), Token::Pair(a, b)) => {
@@ -97,13 +76,4 @@ pub fn legal_tokens(position: &Position) -> Vec<Token> {
                 .collect()
         }
     }
-}
-
-/// `1 or 4`, or just `9` for a single option.
-fn choices(options: &[(u8, u8)]) -> String {
-    options
-        .iter()
-        .map(|(token, _)| token.to_string())
-        .collect::<Vec<_>>()
-        .join(" or ")
 }

@@ -1,7 +1,6 @@
 //! The players, tic-tac-toe detection and Goff's scoring of a finished game.
 
 use super::cells::{CELL_COUNT, LINES};
-use std::fmt;
 
 /// A player. X makes the odd-numbered moves, O the even ones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -31,16 +30,6 @@ impl Player {
     }
 }
 
-impl fmt::Display for Player {
-    /// `x` or `o`, as `qttt-status` writes them.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Player::X => "x",
-            Player::O => "o",
-        })
-    }
-}
-
 /// A final score in half-points, X's then O's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Score {
@@ -54,6 +43,11 @@ impl Score {
         x_halves: 0,
         o_halves: 0,
     };
+
+    /// X's score and O's, in half-points.
+    pub fn halves(self) -> (u8, u8) {
+        (self.x_halves, self.o_halves)
+    }
 
     /// X's score minus O's, in half-points: one of -2, -1, 0, 1, 2, 4.
     pub fn margin(self) -> i8 {
@@ -132,39 +126,19 @@ fn lowest_maximum(cells: u16, subscripts: &[u8; CELL_COUNT]) -> u8 {
     lowest
 }
 
-impl fmt::Display for Score {
-    /// `0.5 1`, `2 0`, `0 0`: X's score, a space, O's score.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", Halves(self.x_halves), Halves(self.o_halves))
-    }
-}
-
-struct Halves(u8);
-
-impl fmt::Display for Halves {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.0 / 2, self.0 % 2) {
-            (0, 1) => f.write_str("0.5"),
-            (whole, 1) => write!(f, "{whole}.5"),
-            (whole, _) => write!(f, "{whole}"),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn margins_round_trip_and_print() {
+    fn margins_round_trip() {
         for margin in [-2, -1, 0, 1, 2, 4] {
             assert_eq!(Score::from_margin(margin).unwrap().margin(), margin);
         }
         assert_eq!(Score::from_margin(3), None);
-        assert_eq!(Score::from_margin(1).unwrap().to_string(), "1 0.5");
-        assert_eq!(Score::from_margin(-1).unwrap().to_string(), "0.5 1");
-        assert_eq!(Score::from_margin(4).unwrap().to_string(), "2 0");
-        assert_eq!(Score::NONE.to_string(), "0 0");
+        assert_eq!(Score::from_margin(1).unwrap().halves(), (2, 1));
+        assert_eq!(Score::from_margin(4).unwrap().halves(), (4, 0));
+        assert_eq!(Score::NONE.halves(), (0, 0));
     }
 
     #[test]
@@ -172,12 +146,12 @@ mod tests {
         // X: A1 B3 C7 (max 7); O: D2 E4 F6 (max 6).
         let subscripts = [1, 3, 7, 2, 4, 6, 0, 0, 0];
         let score = Score::of_lines(0b000_000_111, 0b000_111_000, &subscripts).unwrap();
-        assert_eq!(score.to_string(), "0.5 1");
+        assert_eq!(score.halves(), (1, 2));
         assert_eq!(
             Score::of_lines(0b000_000_111, 0, &subscripts)
                 .unwrap()
-                .to_string(),
-            "1 0"
+                .halves(),
+            (2, 0)
         );
         assert_eq!(Score::of_lines(0b011, 0b100, &subscripts), None);
     }
@@ -186,6 +160,6 @@ mod tests {
     fn players() {
         assert_eq!(Player::of_move(1), Player::X);
         assert_eq!(Player::of_move(8), Player::O);
-        assert_eq!(Player::X.opponent().to_string(), "o");
+        assert_eq!(Player::X.opponent(), Player::O);
     }
 }

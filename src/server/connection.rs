@@ -1,8 +1,8 @@
 //! Drives one session over any byte stream: read lines, answer in order, write back.
 
 use super::idle::IdleTimer;
-use crate::gtp::{preprocess, Command, GtpLineCodec, OwnedCommand, RawLine, Response};
-use crate::session::{After, CommandError, Session};
+use crate::gtp::{preprocess, Command, GtpLineCodec, OwnedCommand, RawLine};
+use crate::session::{write_failure, After, CommandError, Session};
 use futures::{FutureExt, StreamExt};
 use std::future::Future;
 use std::time::Duration;
@@ -128,8 +128,8 @@ enum Answered {
 fn answer(session: &mut Session, line: RawLine<'_>, out: &mut Vec<u8>) -> Answered {
     let text = match line {
         RawLine::Text(text) => text,
-        RawLine::TooLong => return refuse(out, "line too long"),
-        RawLine::InvalidUtf8 => return refuse(out, "invalid UTF-8"),
+        RawLine::TooLong => return refuse(out, CommandError::LineTooLong),
+        RawLine::InvalidUtf8 => return refuse(out, CommandError::InvalidUtf8),
     };
     let Some(clean) = preprocess(text) else {
         return Answered::Done(After::Continue);
@@ -137,7 +137,7 @@ fn answer(session: &mut Session, line: RawLine<'_>, out: &mut Vec<u8>) -> Answer
     let command = match Command::parse(&clean) {
         Ok(command) => command,
         Err(error) => {
-            Session::write_error(error.id(), &CommandError::Parse(error), out);
+            write_failure(error.id(), &CommandError::Parse(error), out);
             return Answered::Done(After::Continue);
         }
     };
@@ -149,8 +149,8 @@ fn answer(session: &mut Session, line: RawLine<'_>, out: &mut Vec<u8>) -> Answer
 }
 
 /// Appends the answer to a line that never reached the session.
-fn refuse(out: &mut Vec<u8>, message: &str) -> Answered {
-    Response::failure(None, message).write_to(out);
+fn refuse(out: &mut Vec<u8>, error: CommandError) -> Answered {
+    write_failure(None, &error, out);
     Answered::Done(After::Continue)
 }
 

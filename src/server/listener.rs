@@ -1,7 +1,7 @@
 //! The accept loop: one task per connection, a cap on connections, graceful shutdown.
 
 use super::{run_session, SessionLimits};
-use crate::session::{Catalog, Session};
+use crate::session::{write_failure, Catalog, CommandError, Session};
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
@@ -11,9 +11,6 @@ use tokio::sync::Semaphore;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::Instrument;
-
-/// What a connection is refused with when the server is full.
-const BUSY: &[u8] = b"? server busy\n\n";
 
 /// Server-wide settings.
 #[derive(Debug, Clone, Copy)]
@@ -83,8 +80,11 @@ pub async fn serve(
     tracing::info!("all connections closed");
 }
 
+/// Tells a connection over the cap that the server is busy, then closes it.
 async fn refuse(mut stream: TcpStream) {
     tracing::info!("refused: server busy");
-    let _ = stream.write_all(BUSY).await;
+    let mut busy = Vec::new();
+    write_failure(None, &CommandError::ServerBusy, &mut busy);
+    let _ = stream.write_all(&busy).await;
     let _ = stream.shutdown().await;
 }

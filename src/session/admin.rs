@@ -1,52 +1,29 @@
 //! The administrative verbs every GTP engine answers.
 
+use super::verbs::verb_table;
 use super::{Catalog, CommandError};
 use crate::gtp::Args;
 use std::borrow::Cow;
 
-/// An administrative command.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Admin {
-    /// `protocol_version`: always `2`.
-    ProtocolVersion,
-    /// `name`: `gamebot`.
-    Name,
-    /// `version`: the crate version.
-    Version,
-    /// `known_command VERB`: `true` or `false`.
-    KnownCommand,
-    /// `list_commands`: every verb, one a line.
-    ListCommands,
-    /// `quit`: answered, then the connection closes.
-    Quit,
+verb_table! {
+    /// An administrative command.
+    pub enum Admin {
+        /// `protocol_version`: always `2`.
+        ProtocolVersion = "protocol_version",
+        /// `name`: `gamebot`.
+        Name = "name",
+        /// `version`: the crate version.
+        Version = "version",
+        /// `known_command VERB`: `true` or `false`.
+        KnownCommand = "known_command",
+        /// `list_commands`: every verb, one a line.
+        ListCommands = "list_commands",
+        /// `quit`: answered, then the connection closes.
+        Quit = "quit",
+    }
 }
 
 impl Admin {
-    /// Every admin verb, in listing order.
-    pub const ALL: [(&'static str, Admin); 6] = [
-        ("protocol_version", Admin::ProtocolVersion),
-        ("name", Admin::Name),
-        ("version", Admin::Version),
-        ("known_command", Admin::KnownCommand),
-        ("list_commands", Admin::ListCommands),
-        ("quit", Admin::Quit),
-    ];
-
-    /// The admin command named `verb`, if it is one.
-    #[inline]
-    pub fn from_verb(verb: &str) -> Option<Admin> {
-        // A match on strings compares lengths first: most verbs are told apart at once.
-        Some(match verb {
-            "protocol_version" => Admin::ProtocolVersion,
-            "name" => Admin::Name,
-            "version" => Admin::Version,
-            "known_command" => Admin::KnownCommand,
-            "list_commands" => Admin::ListCommands,
-            "quit" => Admin::Quit,
-            _ => return None,
-        })
-    }
-
     /// Runs the command against the catalog of verbs. Only `list_commands` builds its
     /// answer; the others are fixed text.
     #[inline]
@@ -59,7 +36,7 @@ impl Admin {
             Admin::KnownCommand => {
                 args.expect_count(1)?;
                 let verb = args.all()[0];
-                let known = Admin::from_verb(verb).is_some() || catalog.owner(verb).is_some();
+                let known = Admin::from_name(verb).is_some() || catalog.owner(verb).is_some();
                 Ok(Cow::Borrowed(if known { "true" } else { "false" }))
             }
             other => {
@@ -78,10 +55,10 @@ impl Admin {
 
 /// Every verb, admin ones first, one a line.
 fn list_commands(catalog: &Catalog) -> String {
-    Admin::ALL
+    Admin::NAMES
         .iter()
-        .map(|(name, _)| *name)
-        .chain(catalog.verbs().iter().copied())
+        .chain(catalog.verbs())
+        .copied()
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -92,9 +69,9 @@ mod tests {
 
     #[test]
     fn every_listed_verb_is_found_by_name() {
-        for (name, admin) in Admin::ALL {
-            assert_eq!(Admin::from_verb(name), Some(admin));
+        for &admin in Admin::ALL {
+            assert_eq!(Admin::from_name(admin.name()), Some(admin));
         }
-        assert_eq!(Admin::from_verb("protocol_versio"), None);
+        assert_eq!(Admin::from_name("protocol_versio"), None);
     }
 }

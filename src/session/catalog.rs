@@ -1,40 +1,31 @@
 //! The games a server offers: a factory per game and an index from verb to game.
 
-use super::game::{Game, GameFactory};
+use super::adapter::{AdapterFactory, GameAdapter};
+use super::admin::Admin;
 use std::collections::HashMap;
 
 /// Every game the server offers, built once and shared by all sessions.
 ///
-/// Adding a game is one more factory in [`Catalog::standard`]. A factory may capture
-/// state shared across sessions, such as a search cache.
+/// The catalog knows games only through [`GameAdapter`]: which games a program offers is
+/// decided where the program is composed (`gamebot::standard_catalog`).
 pub struct Catalog {
-    factories: Vec<GameFactory>,
+    factories: Vec<AdapterFactory>,
     verbs: Vec<&'static str>,
     owners: HashMap<&'static str, usize>,
 }
 
 impl Catalog {
-    /// The catalog gamebot serves.
-    pub fn standard() -> Catalog {
-        Catalog::new(vec![
-            // one line per game, in list_commands order
-            Box::new(|| Box::new(crate::go::gtp::GoGame::default())),
-            Box::new(crate::qttt::gtp::factory()),
-            Box::new(|| Box::new(crate::wythoff::Wythoff::new())),
-        ])
-    }
-
     /// A catalog of the given games, in the order `list_commands` shows their verbs.
     ///
     /// # Panics
     /// If two games claim the same verb, or a game claims an administrative verb.
-    pub fn new(factories: Vec<GameFactory>) -> Catalog {
+    pub fn new(factories: Vec<AdapterFactory>) -> Catalog {
         let mut verbs = Vec::new();
         let mut owners = HashMap::new();
         for (index, factory) in factories.iter().enumerate() {
             for &verb in factory().verbs() {
                 assert!(
-                    super::admin::Admin::from_verb(verb).is_none(),
+                    Admin::from_name(verb).is_none(),
                     "a game claims the admin verb {verb}"
                 );
                 let previous = owners.insert(verb, index);
@@ -49,8 +40,8 @@ impl Catalog {
         }
     }
 
-    /// A fresh state of every game, for a new session.
-    pub fn new_games(&self) -> Vec<Box<dyn Game>> {
+    /// A fresh adapter of every game, for a new session.
+    pub fn new_adapters(&self) -> Vec<Box<dyn GameAdapter>> {
         self.factories.iter().map(|factory| factory()).collect()
     }
 

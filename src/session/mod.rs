@@ -1,17 +1,20 @@
 //! Game sessions: one per connection, routing each GTP command to the game that owns it.
 //!
-//! The session knows the administrative verbs and the [`Catalog`] of games; it knows
-//! nothing about sockets. Errors from every layer become GTP error text in one place,
-//! [`Session::write_error`].
+//! The session knows the administrative verbs and the [`Catalog`] of games, each seen
+//! only through the [`GameAdapter`] trait; it knows nothing about sockets or about any
+//! particular game. Errors from every layer become GTP error text in one place,
+//! [`write_failure`].
 
+mod adapter;
 mod admin;
 mod catalog;
 mod error;
-mod game;
+mod verbs;
 
+pub use adapter::{AdapterFactory, GameAdapter};
 pub use catalog::Catalog;
-pub use error::CommandError;
-pub use game::Game;
+pub use error::{write_failure, CommandError};
+pub(crate) use verbs::verb_table;
 
 use crate::gtp::{Args, Command, Response};
 use admin::Admin;
@@ -26,23 +29,30 @@ pub enum After {
     Close,
 }
 
-/// One client's games: a state for every game in the catalog, none shared.
+/// Arguments longer than this in all (bytes) make any command heavy: even linear work
+/// on a line of hundreds of kilobytes takes milliseconds, which an async worker thread
+/// shared by many sessions must not spend.
+pub const LARGE_ARGUMENTS: usize = 4 * 1024;
+
+/// One client's games: an adapter for every game in the catalog, none shared.
 pub struct Session {
     catalog: std::sync::Arc<Catalog>,
-    games: Vec<Box<dyn Game>>,
+    games: Vec<Box<dyn GameAdapter>>,
 }
 
 impl Session {
     /// A fresh session with a new state for every game in `catalog`.
     pub fn new(catalog: std::sync::Arc<Catalog>) -> Session {
-        let games = catalog.new_games();
+        let games = catalog.new_adapters();
         Session { catalog, games }
     }
 
     /// Runs `command` here and now and appends its response to `out`, unless it may
     /// compute for long enough that it must not run on an async worker thread: then it
     /// is left alone and `None` comes back, for the caller to [`respond`](Session::respond)
-    /// on a blocking thread. The verb is looked up once either way.
+    /// on a blocking thread. A command is heavy when its game says so, or when its
+    /// arguments total more than [`LARGE_ARGUMENTS`] bytes. The verb is looked up once
+    /// either way.
     #[inline]
     pub fn respond_unless_heavy(
         &mut self,
@@ -51,7 +61,9 @@ impl Session {
     ) -> Option<After> {
         let route = self.route(command.name);
         if let Route::Game(index) = route {
-            if self.games[index].is_heavy(command.name, Args::new(&command.args)) {
+            if has_large_arguments(command)
+                || self.games[index].is_heavy(command.name, Args::new(&command.args))
+            {
                 return None;
             }
         }
@@ -68,7 +80,7 @@ impl Session {
     /// Where the verb `name` goes: admin verbs first, which needs no hashing.
     #[inline]
     fn route(&self, name: &str) -> Route {
-        match Admin::from_verb(name) {
+        match Admin::from_name(name) {
             Some(admin) => Route::Admin(admin),
             None => self.catalog.owner(name).map_or(Route::Unknown, Route::Game),
         }
@@ -86,17 +98,10 @@ impl Session {
                 }
             }
             Err(error) => {
-                Self::write_error(command.id, &error, out);
+                write_failure(command.id, &error, out);
                 After::Continue
             }
         }
-    }
-
-    /// Appends the response to a failed command to `out`: the one place where a typed
-    /// error becomes GTP error text.
-    #[cold]
-    pub fn write_error(id: Option<u64>, error: &CommandError, out: &mut Vec<u8>) {
-        Response::failure(id, &error.to_string()).write_to(out);
     }
 
     #[inline]
@@ -116,6 +121,13 @@ impl Session {
     }
 }
 
+/// Whether the arguments of `command` total more than [`LARGE_ARGUMENTS`] bytes. Admin
+/// verbs never get here, and most game commands have a few short arguments.
+#[inline]
+fn has_large_arguments(command: &Command<'_>) -> bool {
+    command.args.iter().map(|arg| arg.len()).sum::<usize>() > LARGE_ARGUMENTS
+}
+
 /// Where a command goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Route {
@@ -132,6 +144,49 @@ mod tests {
     use super::*;
     use std::sync::Arc;
 
+    /// A game with one verb that echoes its arguments, heavy only when asked.
+    struct Echo;
+
+    impl GameAdapter for Echo {
+        fn verbs(&self) -> &'static [&'static str] {
+            &["echo", "echo-heavy"]
+        }
+
+        fn is_heavy(&self, verb: &str, _args: Args<'_>) -> bool {
+            verb == "echo-heavy"
+        }
+
+        fn execute(&mut self, _verb: &str, args: Args<'_>) -> Result<String, CommandError> {
+            Ok(args.all().join(" "))
+        }
+    }
+
+    fn echo_catalog() -> Arc<Catalog> {
+        Arc::new(Catalog::new(vec![Box::new(|| Box::new(Echo))]))
+    }
+
+    fn is_heavy(session: &mut Session, line: &str) -> bool {
+        let mut out = Vec::new();
+        session
+            .respond_unless_heavy(&Command::parse(line).unwrap(), &mut out)
+            .is_none()
+    }
+
+    #[test]
+    fn large_arguments_make_any_command_heavy() {
+        let mut session = Session::new(echo_catalog());
+        let at_limit = "x".repeat(LARGE_ARGUMENTS - 1);
+        assert!(!is_heavy(&mut session, &format!("echo {at_limit} y")));
+        assert!(is_heavy(&mut session, &format!("echo {at_limit} yz")));
+        assert!(is_heavy(&mut session, "echo-heavy"));
+        assert!(!is_heavy(&mut session, "echo a b"));
+        // Admin verbs answer on the spot whatever their arguments.
+        assert!(!is_heavy(
+            &mut session,
+            &format!("known_command {at_limit}xx")
+        ));
+    }
+
     fn run(session: &mut Session, line: &str) -> String {
         let mut out = Vec::new();
         session.respond(&Command::parse(line).unwrap(), &mut out);
@@ -140,19 +195,23 @@ mod tests {
 
     #[test]
     fn admin_verbs() {
-        let mut session = Session::new(Arc::new(Catalog::standard()));
+        let mut session = Session::new(echo_catalog());
         assert_eq!(run(&mut session, "protocol_version"), "= 2\n\n");
         assert_eq!(run(&mut session, "1 name"), "=1 gamebot\n\n");
         assert_eq!(run(&mut session, "known_command quit"), "= true\n\n");
         assert_eq!(run(&mut session, "known_command fly"), "= false\n\n");
         assert_eq!(run(&mut session, "fly"), "? unknown command\n\n");
         let list = run(&mut session, "list_commands");
-        assert!(list.contains("\nquit\n"), "{list}");
+        assert_eq!(
+            list,
+            "= protocol_version\nname\nversion\nknown_command\nlist_commands\nquit\necho\necho-heavy\n\n"
+        );
+        assert_eq!(run(&mut session, "known_command echo"), "= true\n\n");
     }
 
     #[test]
     fn quit_closes() {
-        let mut session = Session::new(Arc::new(Catalog::standard()));
+        let mut session = Session::new(echo_catalog());
         let mut out = Vec::new();
         let after = session.respond(&Command::parse("9 quit").unwrap(), &mut out);
         assert_eq!(out, b"=9 \n\n");

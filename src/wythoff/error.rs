@@ -1,18 +1,15 @@
-//! Why a Wythoff command was refused.
+//! Why a Wythoff move was refused.
 
 use thiserror::Error;
 
-/// A refused Wythoff command; the text is what follows `? ` on the wire.
+/// Why a game refused a move.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum WythoffError {
-    /// A move or a status request before any `wythoff-new`.
-    #[error("no game: start one with wythoff-new A B")]
-    NoGame,
     /// A move at `0 0`, where the game is over.
-    #[error("game over: no counters are left")]
+    #[error("no counters are left")]
     GameOver,
     /// The move breaks the rules.
-    #[error("illegal move: {0}")]
+    #[error(transparent)]
     Illegal(#[from] IllegalMove),
 }
 

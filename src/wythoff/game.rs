@@ -3,7 +3,6 @@
 use super::error::WythoffError;
 use super::position::Position;
 use super::side::Side;
-use std::fmt;
 
 /// A game in progress (or over, at `0 0`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,6 +30,11 @@ impl Game {
         self.to_move
     }
 
+    /// Who took the last counter, once the game is over at `0 0`.
+    pub fn winner(&self) -> Option<Side> {
+        self.position.is_empty().then(|| self.to_move.opponent())
+    }
+
     /// The side to move moves to `to`; refused, changing nothing, unless legal.
     pub fn play(&mut self, to: Position) -> Result<(), WythoffError> {
         if self.position.is_empty() {
@@ -55,18 +59,6 @@ impl Game {
     }
 }
 
-impl fmt::Display for Game {
-    /// `13 9 first` (the piles, then the side to move), or at `0 0` the winner, who took
-    /// the last counter: `0 0 second won`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.position.is_empty() {
-            write!(f, "{} {} won", self.position, self.to_move.opponent())
-        } else {
-            write!(f, "{} {}", self.position, self.to_move)
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -74,11 +66,12 @@ mod tests {
     #[test]
     fn turns_alternate_and_refusals_change_nothing() {
         let mut game = Game::new(Position::new(13u32, 9u32));
-        assert_eq!(game.to_string(), "13 9 first");
+        assert_eq!(game.to_move(), Side::First);
         assert!(game.play(Position::new(12u32, 7u32)).is_err());
-        assert_eq!(game.to_string(), "13 9 first");
+        assert_eq!(game.position(), &Position::new(13u32, 9u32));
+        assert_eq!(game.to_move(), Side::First);
         game.play(Position::new(13u32, 8u32)).unwrap();
-        assert_eq!(game.to_string(), "13 8 second");
+        assert_eq!(game.to_move(), Side::Second);
         // (13, 8) is cold: the engine takes one counter from the larger pile.
         assert_eq!(game.genmove().unwrap(), &Position::new(12u32, 8u32));
         assert_eq!(game.to_move(), Side::First);
@@ -87,16 +80,17 @@ mod tests {
     #[test]
     fn over_at_zero() {
         let mut game = Game::new(Position::new(0u32, 5u32));
+        assert_eq!(game.winner(), None);
         game.genmove().unwrap();
-        assert_eq!(game.to_string(), "0 0 first won");
+        assert_eq!(game.winner(), Some(Side::First));
         assert_eq!(game.genmove(), Err(WythoffError::GameOver));
         assert_eq!(
             game.play(Position::new(0u32, 0u32)),
             Err(WythoffError::GameOver)
         );
         assert_eq!(
-            Game::new(Position::new(0u32, 0u32)).to_string(),
-            "0 0 second won"
+            Game::new(Position::new(0u32, 0u32)).winner(),
+            Some(Side::Second)
         );
     }
 }

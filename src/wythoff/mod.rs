@@ -13,7 +13,6 @@ pub mod solve;
 
 pub use error::{IllegalMove, WythoffError};
 pub use game::Game;
-pub use gtp::Wythoff;
 pub use pile::Pile;
 pub use position::Position;
 pub use side::Side;

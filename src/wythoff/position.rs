@@ -6,7 +6,6 @@ use super::solve::solve;
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 use std::cmp::Ordering;
-use std::fmt;
 
 /// Two piles of counters, of any size, in the order the user gave them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -86,13 +85,6 @@ impl Position {
     }
 }
 
-impl fmt::Display for Position {
-    /// `A B`: the piles in decimal, first then second.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.first, self.second)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,6 +130,5 @@ mod tests {
             Some(Position::new(4u32, 3u32))
         );
         assert_eq!(Position::new(0u32, 0u32).engine_move(), None);
-        assert_eq!(Position::new(0u32, 7u32).to_string(), "0 7");
     }
 }

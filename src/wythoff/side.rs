@@ -1,7 +1,5 @@
 //! The two players.
 
-use std::fmt;
-
 /// A player: `first` moves first in a new game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Side {
@@ -18,15 +16,5 @@ impl Side {
             Side::First => Side::Second,
             Side::Second => Side::First,
         }
-    }
-}
-
-impl fmt::Display for Side {
-    /// `first` or `second`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Side::First => "first",
-            Side::Second => "second",
-        })
     }
 }

@@ -2,7 +2,6 @@
 #![allow(dead_code)] // each test binary uses its own part of the harness
 
 use gamebot::server::{serve, ServerConfig, SessionLimits};
-use gamebot::session::Catalog;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -45,7 +44,7 @@ impl TestServer {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let (stop, stopped) = oneshot::channel::<()>();
-        let catalog = Arc::new(Catalog::standard());
+        let catalog = Arc::new(gamebot::standard_catalog());
         let task = tokio::spawn(serve(listener, config, catalog, async move {
             let _ = stopped.await;
         }));

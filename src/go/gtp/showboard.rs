@@ -1,9 +1,9 @@
 //! The board as text for people, as `showboard` answers it.
 
-use super::board::Board;
-use super::handicap::star_points;
 use super::vertex::{column_name, move_name};
-use super::Colour;
+use crate::go::board::Board;
+use crate::go::handicap::star_points;
+use crate::go::Colour;
 
 /// Draws `board`: column letters above and below, row numbers both sides, `X` Black,
 /// `O` White, `+` an empty star point, `.` another empty point; then whose turn it is,

@@ -1,9 +1,9 @@
 //! The board for people: a 3x3 grid naming each cell, with its classical mark (`X1`) or
 //! its spooky marks (`x3 o4`), then a line saying what is due.
 
-use super::cells::{letter, CELL_COUNT};
-use super::position::{Position, Status};
-use super::score::Player;
+use super::notation::{player_text, score_text};
+use crate::qttt::cells::{letter, CELL_COUNT};
+use crate::qttt::{Player, Position, Status};
 
 /// The board as text lines (no empty line; every column as wide as the widest cell),
 /// e.g.
@@ -27,16 +27,20 @@ pub fn show(position: &Position) -> String {
         })
         .collect();
     lines.push(match position.status() {
-        Status::Move(player) => format!("{player} to move"),
+        Status::Move(player) => format!("{} to move", player_text(player)),
         Status::Collapse(player, options) => {
             let tokens: Vec<String> = options
                 .as_slice()
                 .iter()
                 .map(|(token, _)| token.to_string())
                 .collect();
-            format!("{player} chooses the collapse: {}", tokens.join(" or "))
+            format!(
+                "{} chooses the collapse: {}",
+                player_text(player),
+                tokens.join(" or ")
+            )
         }
-        Status::Over(score) => format!("game over: {score}"),
+        Status::Over(score) => format!("game over: {}", score_text(score)),
     });
     lines.join("\n")
 }
@@ -44,7 +48,7 @@ pub fn show(position: &Position) -> String {
 /// `X1` for a classical mark, `x3 o4` for spooky marks, `.` for an empty cell.
 fn contents(position: &Position, cell: u8) -> String {
     if let Some(subscript) = position.classical(cell) {
-        return format!("{}{subscript}", side(subscript).to_uppercase());
+        return format!("{}{subscript}", side(subscript).to_ascii_uppercase());
     }
     let spooky: Vec<String> = position
         .spooky_in(cell)
@@ -58,25 +62,25 @@ fn contents(position: &Position, cell: u8) -> String {
     }
 }
 
-fn side(subscript: u8) -> String {
-    Player::of_move(subscript).to_string()
+fn side(subscript: u8) -> &'static str {
+    player_text(Player::of_move(subscript))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::qttt::Game;
+    use crate::qttt::game::tests::game;
 
     #[test]
     fn shows_classical_and_spooky_marks_and_what_is_due() {
-        let game = Game::from_record(&["AB", "BE", "DE", "AE", "1", "CF"]).unwrap();
+        let collapsed = game("AB BE DE AE 1 CF");
         assert_eq!(
-            show(game.position()),
+            show(collapsed.position()),
             "A X1  B O2  C x5\nD X3  E O4  F x5\nG .   H .   I .\no to move"
         );
-        let game = Game::from_record(&["AB", "BE", "DE", "AE"]).unwrap();
+        let due = game("AB BE DE AE");
         assert_eq!(
-            show(game.position()),
+            show(due.position()),
             "A x1 o4     B x1 o2     C .\nD x3        E o2 x3 o4  F .\nG .         H .         I .\nx chooses the collapse: 1 or 4"
         );
     }
