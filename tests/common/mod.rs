@@ -158,7 +158,7 @@ impl Client {
 
     /// Whether response bytes have arrived that were not read yet; does not wait.
     pub async fn has_unread(&mut self) -> bool {
-        use futures::FutureExt;
+        use futures_util::FutureExt;
         use tokio::io::AsyncBufReadExt;
         matches!(self.reader.fill_buf().now_or_never(), Some(Ok(bytes)) if !bytes.is_empty())
     }
