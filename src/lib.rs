@@ -5,6 +5,8 @@
 //! results into response text; each game module is plain synchronous Rust behind a thin
 //! [`session::Game`] adapter.
 
+#![forbid(unsafe_code)]
+
 pub mod go;
 pub mod gtp;
 pub mod qttt;
