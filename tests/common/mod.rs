@@ -1,7 +1,8 @@
-//! Shared integration-test harness: a real server on 127.0.0.1:0 and a GTP client;
-//! outside programs (GNU Go, ...) found or skipped in [`outside`].
+//! Shared integration-test harness: a real server on 127.0.0.1:0 and a GTP client; Go
+//! board helpers in [`go`]; outside programs (GNU Go, ...) found or skipped in [`outside`].
 #![allow(dead_code)] // each test binary uses its own part of the harness
 
+pub mod go;
 pub mod outside;
 
 use gamebot::server::{serve, ServerConfig, SessionLimits};
