@@ -1,6 +1,8 @@
 //! genmove time on 19x19 positions from a reproducible generator-vs-generator game, plus
 //! one move on a crowded 255x255 board.
 
+#![forbid(unsafe_code)]
+
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use gamebot::go::board::Board;
 use gamebot::go::genmove::genmove;

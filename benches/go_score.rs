@@ -6,6 +6,8 @@
 //! `cargo bench --bench go_score`; without `--bench` (as `cargo test --benches` runs it)
 //! every case runs once on 41x41 boards, to check the bench works without the wait.
 
+#![forbid(unsafe_code)]
+
 #[path = "../tests/go_boards/mod.rs"]
 mod go_boards;
 

@@ -5,6 +5,8 @@
 //! `cargo bench --bench go_score_process`; without `--bench` (as `cargo test --benches`
 //! runs it) it only checks, once, that both processes agree on small boards.
 
+#![forbid(unsafe_code)]
+
 #[path = "../tests/go_boards/mod.rs"]
 mod go_boards;
 

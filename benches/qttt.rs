@@ -4,6 +4,8 @@
 //!
 //! Run: `cargo bench --bench qttt`.
 
+#![forbid(unsafe_code)]
+
 use gamebot::qttt::gtp::notation::{parse_tokens, score_text, token_text};
 use gamebot::qttt::{Engine, Game, Position, Score, Token};
 use std::time::{Duration, Instant};

@@ -6,6 +6,8 @@
 //! commands and for 1 and 4 connections, the median commands per second of each server
 //! over several rounds, and their ratio.
 
+#![forbid(unsafe_code)]
+
 use gamebot::server::{serve, ServerConfig, SessionLimits};
 use std::net::SocketAddr;
 use std::sync::Arc;

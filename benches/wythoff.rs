@@ -1,6 +1,8 @@
 //! Wythoff solving speed: machine-word piles (the fixed-point fast path) and piles of
 //! 1,000 and 10,000 decimal digits (exact big-integer arithmetic).
 
+#![forbid(unsafe_code)]
+
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use gamebot::wythoff::{solve, Position};
 use num_bigint::BigUint;

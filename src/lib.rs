@@ -6,6 +6,8 @@
 //! [`session::GameAdapter`]. This file is the composition root: the only place that
 //! names the games a server offers.
 
+#![forbid(unsafe_code)]
+
 pub mod go;
 pub mod gtp;
 pub mod qttt;

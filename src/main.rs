@@ -1,6 +1,8 @@
 //! The `gamebot` command line: `serve` over TCP, `stdio` for one session, or `score` one
 //! Go board.
 
+#![forbid(unsafe_code)]
+
 use clap::{Parser, Subcommand};
 use gamebot::go::text_board::TextBoard;
 use gamebot::server::{self, ServerConfig, SessionLimits};

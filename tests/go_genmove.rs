@@ -1,31 +1,15 @@
 //! The move generator: legal, never a suicide or an own-eye fill, captures first, and
 //! games between two generators end by two passes.
 
+mod common;
+
+use common::go::{at, setup};
 use gamebot::go::board::Board;
 use gamebot::go::genmove::genmove;
 use gamebot::go::Colour;
 
 const B: Colour = Colour::Black;
 const W: Colour = Colour::White;
-
-fn at(board: &Board, name: &str) -> usize {
-    board
-        .point(gamebot::go::gtp::vertex::parse(name).unwrap())
-        .unwrap()
-}
-
-fn setup(board: &mut Board, black: &[&str], white: &[&str]) {
-    for name in black {
-        let point = at(board, name);
-        board.play(B, point).unwrap();
-        board.pass(W);
-    }
-    for name in white {
-        let point = at(board, name);
-        board.pass(B);
-        board.play(W, point).unwrap();
-    }
-}
 
 fn is_own_eye(board: &Board, colour: Colour, point: usize) -> bool {
     board.get(point).is_none()

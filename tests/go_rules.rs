@@ -1,6 +1,9 @@
 //! Tromp-Taylor play on the board module: captures, suicide, ko, superko, undo, and random
 //! games checked against a naive model of the rules.
 
+mod common;
+
+use common::go::{at, setup};
 use gamebot::go::board::{Board, Illegal, Played};
 use gamebot::go::rng::Rng;
 use gamebot::go::{zobrist, Colour};
@@ -9,28 +12,10 @@ use std::collections::HashSet;
 const B: Colour = Colour::Black;
 const W: Colour = Colour::White;
 
-fn at(board: &Board, name: &str) -> usize {
-    board
-        .point(gamebot::go::gtp::vertex::parse(name).unwrap())
-        .unwrap()
-}
-
+/// Plays `colour` at the vertex called `name`.
 fn play(board: &mut Board, colour: Colour, name: &str) -> Result<Played, Illegal> {
     let point = at(board, name);
     board.play(colour, point)
-}
-
-/// Plays each stone, `X`/`O` alternating freely: every stone is placed by its own colour,
-/// with a pass by the other side in between so the turn order stays natural.
-fn setup(board: &mut Board, black: &[&str], white: &[&str]) {
-    for name in black {
-        play(board, B, name).unwrap();
-        board.pass(W);
-    }
-    for name in white {
-        board.pass(B);
-        play(board, W, name).unwrap();
-    }
 }
 
 #[test]

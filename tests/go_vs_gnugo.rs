@@ -1,30 +1,26 @@
 //! The referee: gamebot plays whole 9x9 games against GNU Go (`gnugo --mode gtp`) and
 //! against itself, every move relayed to the other engine, until two consecutive passes.
 //! Every move must be accepted by the other side, and at the end both engines must see
-//! the same stones. GNU Go must be installed (Debian package `gnugo`).
+//! the same stones. The games against GNU Go need it installed (Debian package `gnugo`):
+//! without it they skip with a notice, except under `CI=true`, where they fail.
 
 mod common;
 
+use common::outside::{carry_out, decide, is_ci, locate, outside_program, Decision};
 use common::Client;
 use std::collections::BTreeSet;
+use std::ffi::OsStr;
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 /// The most moves a 9x9 game may take before the referee calls it a failure.
 const MOVE_CAP: usize = 400;
 
-/// GNU Go on PATH or in /usr/games, where Debian puts it.
-fn gnugo_path() -> PathBuf {
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path)
-        .chain([PathBuf::from("/usr/games")])
-        .map(|dir| dir.join("gnugo"))
-        .find(|candidate| candidate.is_file())
-        .expect(
-            "GNU Go is not installed (looked on PATH and in /usr/games): \
-             install it with `apt-get install -y gnugo` to run the referee",
-        )
+/// GNU Go on PATH or in /usr/games, where Debian puts it; `None` (after a skip notice)
+/// when it is missing outside CI.
+fn gnugo_path() -> Option<PathBuf> {
+    outside_program("gnugo", &["/usr/games"], "apt-get install gnugo")
 }
 
 /// A GNU Go process spoken to over its stdin and stdout.
@@ -35,8 +31,8 @@ struct GnuGo {
 }
 
 impl GnuGo {
-    fn start(seed: u32) -> GnuGo {
-        let mut child = Command::new(gnugo_path())
+    fn start(program: &Path, seed: u32) -> GnuGo {
+        let mut child = Command::new(program)
             .args(["--mode", "gtp", "--level", "1", "--chinese-rules"])
             .args(["--positional-superko", "--seed", &seed.to_string()])
             .stdin(Stdio::piped())
@@ -187,10 +183,13 @@ async fn play_game(engines: &mut [Engine; 2]) -> Vec<String> {
 
 #[tokio::test]
 async fn gamebot_finishes_games_against_gnugo_with_either_colour() {
+    let Some(program) = gnugo_path() else {
+        return;
+    };
     let server = common::TestServer::start().await;
     for seed in [1, 2] {
         let gamebot = Engine::Gamebot(server.connect().await);
-        let gnugo = Engine::GnuGo(GnuGo::start(seed));
+        let gnugo = Engine::GnuGo(GnuGo::start(&program, seed));
         let mut engines = if seed % 2 == 1 {
             [gamebot, gnugo]
         } else {
@@ -221,4 +220,68 @@ async fn gamebot_finishes_games_against_itself() {
     );
     println!("self-play: {} moves", moves.len());
     server.shutdown().await;
+}
+
+/// What `decide` is told is missing in the tests below.
+const MISSING: &str = "gnugo is not installed (apt-get install gnugo)";
+
+#[test]
+fn a_missing_program_outside_ci_skips_with_a_notice() {
+    for ci in [None, Some(""), Some("false"), Some("0")] {
+        assert_eq!(
+            decide(None, ci, MISSING),
+            Decision::Skip(format!("skipped: {MISSING}; under CI=true this fails")),
+            "CI={ci:?}"
+        );
+    }
+}
+
+#[test]
+#[should_panic(expected = "gnugo is not installed (apt-get install gnugo); CI=true requires it")]
+fn a_missing_program_under_ci_fails_the_test() {
+    let decision = decide(None, Some("true"), MISSING);
+    assert!(matches!(decision, Decision::Fail(_)), "{decision:?}");
+    carry_out(decision);
+}
+
+#[test]
+fn a_found_program_runs_in_and_out_of_ci() {
+    let program = PathBuf::from("/usr/games/gnugo");
+    for ci in [None, Some("true"), Some("TRUE"), Some("1"), Some("false")] {
+        assert_eq!(
+            decide(Some(program.clone()), ci, MISSING),
+            Decision::Run(program.clone()),
+            "CI={ci:?}"
+        );
+    }
+    assert_eq!(carry_out(Decision::Run(program.clone())), Some(program));
+}
+
+#[test]
+fn ci_is_true_or_1() {
+    assert!(is_ci(Some("true")) && is_ci(Some("True")) && is_ci(Some("1")));
+    assert!(!is_ci(None) && !is_ci(Some("")) && !is_ci(Some("false")) && !is_ci(Some("0")));
+}
+
+#[test]
+fn programs_are_looked_for_on_the_path_then_in_the_extra_directories() {
+    let here = env!("CARGO_MANIFEST_DIR");
+    let manifest = Path::new(here).join("Cargo.toml");
+    let path = std::env::join_paths(["/nonexistent", here]).unwrap();
+    assert_eq!(locate("Cargo.toml", &path, &[]), Some(manifest.clone()));
+    assert_eq!(
+        locate("Cargo.toml", OsStr::new(""), &[here]),
+        Some(manifest)
+    );
+    assert_eq!(locate("Cargo.toml", OsStr::new("/nonexistent"), &[]), None);
+    assert_eq!(
+        locate("Cargo.toml", OsStr::new(""), &[]),
+        None,
+        "not the current dir"
+    );
+    assert_eq!(
+        locate("src", OsStr::new(here), &[]),
+        None,
+        "a directory is no program"
+    );
 }

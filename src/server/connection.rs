@@ -3,7 +3,7 @@
 use super::idle::IdleTimer;
 use crate::gtp::{preprocess, Command, GtpLineCodec, OwnedCommand, RawLine};
 use crate::session::{write_failure, After, CommandError, Session};
-use futures::{FutureExt, StreamExt};
+use futures_util::{FutureExt, StreamExt};
 use std::future::Future;
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt};

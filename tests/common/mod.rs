@@ -1,5 +1,9 @@
-//! Shared integration-test harness: a real server on 127.0.0.1:0 and a GTP client.
+//! Shared integration-test harness: a real server on 127.0.0.1:0 and a GTP client; Go
+//! board helpers in [`go`]; outside programs (GNU Go, ...) found or skipped in [`outside`].
 #![allow(dead_code)] // each test binary uses its own part of the harness
+
+pub mod go;
+pub mod outside;
 
 use gamebot::server::{serve, ServerConfig, SessionLimits};
 use std::net::SocketAddr;
@@ -157,7 +161,7 @@ impl Client {
 
     /// Whether response bytes have arrived that were not read yet; does not wait.
     pub async fn has_unread(&mut self) -> bool {
-        use futures::FutureExt;
+        use futures_util::FutureExt;
         use tokio::io::AsyncBufReadExt;
         matches!(self.reader.fill_buf().now_or_never(), Some(Ok(bytes)) if !bytes.is_empty())
     }
