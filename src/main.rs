@@ -88,8 +88,10 @@ fn main() -> ExitCode {
         }
     };
     let outcome = runtime.block_on(run(mode));
-    // Every session has finished by now; don't wait for blocking threads, such as
-    // tokio's stdin reader, which stays parked in read(2) until the next input byte.
+    // Every session has finished or been dropped at the drain timeout by now; don't wait
+    // for blocking threads: tokio's stdin reader stays parked in read(2) until the next
+    // input byte, a stdout write to a reader that stopped reading never returns, and a
+    // heavy command left behind by the drain timeout computes on.
     runtime.shutdown_background();
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
