@@ -75,6 +75,7 @@ async fn start_gamebot() -> SocketAddr {
         limits: SessionLimits {
             max_line_bytes: 1 << 20,
             idle_timeout: Some(Duration::from_secs(3600)),
+            drain_timeout: Duration::from_secs(10),
         },
     };
     tokio::spawn(serve(

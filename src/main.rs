@@ -48,6 +48,10 @@ enum Mode {
         /// Close a connection silent for this many seconds.
         #[arg(long, default_value_t = 3600, value_parser = clap::value_parser!(u64).range(1..))]
         idle_timeout: u64,
+        /// After SIGINT/SIGTERM, the seconds sessions get to send the answers they owe
+        /// before they are closed.
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+        drain_timeout: u64,
         /// Longest accepted command line in bytes; longer ones get `? line too long`.
         #[arg(long, default_value_t = 1_048_576, value_parser = clap::value_parser!(u64).range(1..))]
         max_line_bytes: u64,
@@ -57,6 +61,10 @@ enum Mode {
         /// Longest accepted command line in bytes.
         #[arg(long, default_value_t = 1_048_576, value_parser = clap::value_parser!(u64).range(1..))]
         max_line_bytes: u64,
+        /// After SIGINT/SIGTERM, the seconds the session gets to send the answers it owes
+        /// before it ends.
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+        drain_timeout: u64,
     },
 }
 
@@ -81,8 +89,10 @@ fn main() -> ExitCode {
         }
     };
     let outcome = runtime.block_on(run(mode));
-    // Every session has finished by now; don't wait for blocking threads, such as
-    // tokio's stdin reader, which stays parked in read(2) until the next input byte.
+    // Every session has finished or been dropped at the drain timeout by now; don't wait
+    // for blocking threads: tokio's stdin reader stays parked in read(2) until the next
+    // input byte, a stdout write to a reader that stopped reading never returns, and a
+    // heavy command left behind by the drain timeout computes on.
     runtime.shutdown_background();
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -100,6 +110,7 @@ async fn run(mode: Mode) -> std::io::Result<()> {
             listen,
             max_connections,
             idle_timeout,
+            drain_timeout,
             max_line_bytes,
         } => {
             let listener = tokio::net::TcpListener::bind(&listen)
@@ -119,13 +130,22 @@ async fn run(mode: Mode) -> std::io::Result<()> {
                 limits: SessionLimits {
                     max_line_bytes: line_limit(max_line_bytes),
                     idle_timeout: Some(Duration::from_secs(idle_timeout)),
+                    drain_timeout: Duration::from_secs(drain_timeout),
                 },
             };
             server::serve(listener, config, catalog, signal).await;
             Ok(())
         }
-        Mode::Stdio { max_line_bytes } => {
-            server::serve_stdio(catalog, line_limit(max_line_bytes)).await
+        Mode::Stdio {
+            max_line_bytes,
+            drain_timeout,
+        } => {
+            server::serve_stdio(
+                catalog,
+                line_limit(max_line_bytes),
+                Duration::from_secs(drain_timeout),
+            )
+            .await
         }
     }
 }

@@ -38,12 +38,19 @@ impl Running {
     }
 
     fn wait(&mut self) -> ExitStatus {
-        let deadline = Instant::now() + PATIENCE;
+        self.wait_within(PATIENCE)
+    }
+
+    fn wait_within(&mut self, limit: Duration) -> ExitStatus {
+        let deadline = Instant::now() + limit;
         loop {
             if let Some(status) = self.child.try_wait().unwrap() {
                 return status;
             }
-            assert!(Instant::now() < deadline, "gamebot did not exit in time");
+            assert!(
+                Instant::now() < deadline,
+                "gamebot did not exit within {limit:?}"
+            );
             thread::sleep(Duration::from_millis(10));
         }
     }
@@ -147,6 +154,29 @@ fn sigterm_answers_what_was_sent_then_exits_zero() {
 #[test]
 fn sigint_answers_what_was_sent_then_exits_zero() {
     drains_on("INT");
+}
+
+/// `boardsize 255` then `count` `showboard`: some 130 KB of answer each.
+fn huge_answers(count: usize) -> String {
+    format!("boardsize 255\n{}", "showboard\n".repeat(count))
+}
+
+/// The drain timeout's default, plus a generous margin for a loaded machine.
+const DRAINED_WITHIN: Duration = Duration::from_secs(25);
+
+#[test]
+fn sigterm_stops_a_server_whose_client_never_reads() {
+    let (mut running, address, stdout) = serve();
+    let mut greedy = connect(&address);
+    greedy.write_all(b"0 name\n").unwrap();
+    assert_eq!(response(&mut greedy), "=0 gamebot\n\n");
+    // Tens of megabytes owed and never read: the server's write blocks, and without the
+    // drain timeout would until the idle timeout, an hour away.
+    greedy.write_all(huge_answers(300).as_bytes()).unwrap();
+    running.signal("TERM");
+    assert!(running.wait_within(DRAINED_WITHIN).success());
+    assert_eq!(stdout.recv_timeout(PATIENCE).unwrap(), "");
+    drop(greedy);
 }
 
 #[test]
@@ -255,25 +285,80 @@ fn stdio_exits_zero_on_sigterm_while_waiting_for_input() {
 }
 
 #[test]
-fn serve_help_lists_every_option_with_its_default() {
-    let output = gamebot().args(["serve", "--help"]).output().unwrap();
+fn stdio_exits_zero_on_sigterm_while_its_output_is_not_read() {
+    let mut running = Running::spawn(
+        gamebot()
+            .args(["stdio", "--drain-timeout", "1"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null()),
+    );
+    let mut stdin = running.child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(running.child.stdout.take().unwrap());
+    // One answer first, so the signal handlers are surely in place.
+    stdin.write_all(b"name\n").unwrap();
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    assert_eq!(line, "= gamebot\n");
+    // Far more than the pipe holds, never read: the write to stdout blocks.
+    stdin.write_all(huge_answers(300).as_bytes()).unwrap();
+    running.signal("TERM");
+    assert!(running.wait_within(DRAINED_WITHIN).success());
+    drop((stdin, stdout));
+}
+
+/// Asserts that `gamebot SUBCOMMAND --help` documents each option with its default, on
+/// the option's own entry: from its flag up to the next option's.
+fn help_shows_defaults(subcommand: &str, options: &[(&str, &str)]) {
+    let output = gamebot().args([subcommand, "--help"]).output().unwrap();
     assert!(output.status.success());
     let help = String::from_utf8(output.stdout).unwrap();
-    for (option, default) in [
-        ("--listen", "127.0.0.1:7070"),
-        ("--max-connections", "10000"),
-        ("--idle-timeout", "3600"),
-        ("--max-line-bytes", "1048576"),
-    ] {
-        let line = help
-            .lines()
-            .find(|line| line.contains(option))
-            .unwrap_or_else(|| panic!("{option} missing from:\n{help}"));
+    for (option, default) in options {
+        let entry =
+            help_entry(&help, option).unwrap_or_else(|| panic!("{option} missing from:\n{help}"));
         assert!(
-            help.contains(&format!("[default: {default}]")),
-            "{option} ({line}) lacks its default {default} in:\n{help}"
+            entry.contains(&format!("[default: {default}]")),
+            "{option} lacks its default {default} in its entry:\n{entry}"
         );
     }
+}
+
+/// The lines of `option`'s help entry: its flag's line, then those up to the next flag.
+fn help_entry(help: &str, option: &str) -> Option<String> {
+    let is_flag = |line: &str| line.trim_start().starts_with('-');
+    let mut lines = help
+        .lines()
+        .skip_while(|line| !is_flag(line) || line.split_whitespace().next() != Some(option));
+    let first = lines.next()?;
+    let rest = lines.take_while(|line| !is_flag(line));
+    Some(
+        std::iter::once(first)
+            .chain(rest)
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
+}
+
+#[test]
+fn serve_help_lists_every_option_with_its_default() {
+    help_shows_defaults(
+        "serve",
+        &[
+            ("--listen", "127.0.0.1:7070"),
+            ("--max-connections", "10000"),
+            ("--idle-timeout", "3600"),
+            ("--drain-timeout", "10"),
+            ("--max-line-bytes", "1048576"),
+        ],
+    );
+}
+
+#[test]
+fn stdio_help_lists_every_option_with_its_default() {
+    help_shows_defaults(
+        "stdio",
+        &[("--max-line-bytes", "1048576"), ("--drain-timeout", "10")],
+    );
 }
 
 #[test]
@@ -309,6 +394,8 @@ fn bad_option_values_are_refused() {
         &["serve", "--max-connections", "0"][..],
         &["serve", "--idle-timeout", "soon"],
         &["serve", "--max-line-bytes", "-1"],
+        &["serve", "--drain-timeout", "0"],
+        &["stdio", "--drain-timeout", "never"],
         &["serve", "--colour", "blue"],
         &["fly"],
     ] {

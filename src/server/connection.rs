@@ -18,6 +18,10 @@ pub struct SessionLimits {
     /// Close the session after this long without a complete line, or when a write of
     /// answers makes no progress for this long; `None` never does.
     pub idle_timeout: Option<Duration>,
+    /// After the stop signal, how long the session may take to answer what it has
+    /// received and send it; when it runs out the session is closed, answers still owed
+    /// or not, so a client that does not read cannot hold a shutdown.
+    pub drain_timeout: Duration,
 }
 
 /// How long a session keeps reading after the stop signal. Bytes that reached the socket
@@ -32,18 +36,48 @@ const SEND_AT: usize = 64 * 1024;
 const READ_CAPACITY: usize = 8 * 1024;
 
 /// Runs `session` over `reader`/`writer` until `quit`, end of input, the idle timeout, or
-/// `shutdown`; on shutdown, the commands already received are answered first.
+/// `shutdown`; on shutdown, the commands already received are answered first, for at
+/// most the drain timeout: then the session is dropped, closing its streams.
+pub async fn run_session<R, W>(
+    session: Session,
+    reader: R,
+    writer: W,
+    limits: SessionLimits,
+    shutdown: CancellationToken,
+) -> std::io::Result<()>
+where
+    R: AsyncRead + Unpin,
+    W: AsyncWrite + Unpin,
+{
+    let drained = drain_deadline(&shutdown, limits.drain_timeout);
+    tokio::select! {
+        biased;
+        done = converse(session, reader, writer, limits, &shutdown) => done,
+        () = drained => {
+            tracing::info!("drain timeout: closing with answers still owed");
+            Ok(())
+        }
+    }
+}
+
+/// Completes `drain_timeout` after `shutdown` is cancelled.
+async fn drain_deadline(shutdown: &CancellationToken, drain_timeout: Duration) {
+    shutdown.cancelled().await;
+    tokio::time::sleep(drain_timeout).await;
+}
+
+/// The session itself, unbounded by the drain timeout.
 ///
 /// Every complete line already read is answered before the next read; the responses are
 /// collected and sent in one write when the input runs dry (or once `SEND_AT` bytes
 /// wait), so pipelined commands cost few writes. A write that cannot finish within the
 /// idle timeout (the client stopped reading) ends the session with an error.
-pub async fn run_session<R, W>(
+async fn converse<R, W>(
     mut session: Session,
     reader: R,
     mut writer: W,
     limits: SessionLimits,
-    shutdown: CancellationToken,
+    shutdown: &CancellationToken,
 ) -> std::io::Result<()>
 where
     R: AsyncRead + Unpin,

@@ -3,11 +3,17 @@
 use super::{run_session, shutdown_signal, SessionLimits};
 use crate::session::{Catalog, Session};
 use std::sync::Arc;
+use std::time::Duration;
 use tokio_util::sync::CancellationToken;
 
-/// Serves one session on the process's stdin and stdout until `quit` or end of input.
+/// Serves one session on the process's stdin and stdout until `quit`, end of input, or
+/// SIGINT/SIGTERM (then for at most `drain_timeout` more, as a TCP session).
 /// There is no idle timeout: the launching program owns the engine's lifetime.
-pub async fn serve_stdio(catalog: Arc<Catalog>, max_line_bytes: usize) -> std::io::Result<()> {
+pub async fn serve_stdio(
+    catalog: Arc<Catalog>,
+    max_line_bytes: usize,
+    drain_timeout: Duration,
+) -> std::io::Result<()> {
     let shutdown = CancellationToken::new();
     let signal_token = shutdown.clone();
     let signal = shutdown_signal()?;
@@ -18,6 +24,7 @@ pub async fn serve_stdio(catalog: Arc<Catalog>, max_line_bytes: usize) -> std::i
     let limits = SessionLimits {
         max_line_bytes,
         idle_timeout: None,
+        drain_timeout,
     };
     run_session(
         Session::new(catalog),

@@ -25,6 +25,7 @@ pub fn default_config() -> ServerConfig {
         limits: SessionLimits {
             max_line_bytes: 1 << 20,
             idle_timeout: Some(Duration::from_secs(600)),
+            drain_timeout: Duration::from_secs(10),
         },
     }
 }
@@ -164,6 +165,25 @@ impl Client {
         use futures_util::FutureExt;
         use tokio::io::AsyncBufReadExt;
         matches!(self.reader.fill_buf().now_or_never(), Some(Ok(bytes)) if !bytes.is_empty())
+    }
+
+    /// Waits until the server closes or resets the connection (a close with commands left
+    /// unread resets it); returns the bytes that came before, which may end mid-response.
+    pub async fn read_until_cut(&mut self) -> Vec<u8> {
+        let mut rest = Vec::new();
+        let read = tokio::time::timeout(PATIENCE, async {
+            loop {
+                let mut chunk = [0u8; 64 * 1024];
+                match self.reader.read(&mut chunk).await {
+                    Ok(0) => return,
+                    Err(error) if error.kind() == std::io::ErrorKind::ConnectionReset => return,
+                    Ok(n) => rest.extend_from_slice(&chunk[..n]),
+                    Err(error) => panic!("read failed: {error}"),
+                }
+            }
+        });
+        read.await.expect("connection not closed in time");
+        rest
     }
 
     /// Waits until the server closes the connection; returns what came before the close.
