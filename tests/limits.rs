@@ -205,3 +205,70 @@ async fn a_client_that_never_reads_cannot_hold_the_server_forever() {
     );
     server.shutdown().await;
 }
+
+/// A Go game ends at its move limit (3 x size x size + 1,000 moves, passes included):
+/// later moves are refused and change nothing, so however many lines a client sends, the
+/// game's history (the one per-session structure that grew with them) stays bounded.
+#[tokio::test]
+async fn a_go_game_stops_growing_at_its_move_limit() {
+    let server = TestServer::start().await;
+    let mut client = server.connect().await;
+    client.ok("boardsize 2").await;
+    let limit = 3 * 2 * 2 + 1_000;
+    let refusal =
+        format!("illegal move: the game has reached its limit of {limit} moves on this board");
+    client
+        .send_raw("play b pass\n".repeat(limit).as_bytes())
+        .await;
+    for _ in 0..limit {
+        assert_eq!(client.response().await, "= \n\n");
+    }
+    let last_move = |board: &str| board.lines().last().unwrap().to_string();
+    let board = client.ok("showboard").await;
+    assert_eq!(last_move(&board), format!("move {limit}: Black pass"));
+    // Thousands more lines, moves and engine moves alike: every one refused.
+    let more = 5_000;
+    client
+        .send_raw(
+            "play w pass\nplay b A1\ngenmove w\n"
+                .repeat(more)
+                .as_bytes(),
+        )
+        .await;
+    for _ in 0..3 * more {
+        assert_eq!(client.response().await, format!("? {refusal}\n\n"));
+    }
+    assert_eq!(client.ok("showboard").await, board);
+    // Taking a move back makes room for one more.
+    client.ok("undo").await;
+    client.ok("play w a1").await;
+    assert_eq!(client.err("play b b2").await, refusal);
+    server.shutdown().await;
+}
+
+/// Every verb `list_commands` names is known, and none of them, given arguments it cannot
+/// take, answers `unknown command`: the verb tables and the routing agree.
+#[tokio::test]
+async fn every_listed_verb_is_known_and_routed() {
+    let server = TestServer::start().await;
+    let mut client = server.connect().await;
+    let verbs = client.ok("list_commands").await;
+    let verbs: Vec<&str> = verbs.lines().collect();
+    assert!(verbs.len() > 30, "{verbs:?}");
+    for verb in &verbs {
+        assert_eq!(client.ok(&format!("known_command {verb}")).await, "true");
+        if *verb == "quit" {
+            continue;
+        }
+        // Seven junk arguments: no verb takes seven, and those that take any number
+        // cannot read junk, so nothing long runs; all that matters is who answers.
+        let response = client.ask(&format!("{verb} x x x x x x x")).await;
+        assert!(
+            !response.contains("unknown command"),
+            "{verb}: {response:?}"
+        );
+    }
+    assert_eq!(client.ok("known_command fly").await, "false");
+    assert_eq!(client.err("fly").await, "unknown command");
+    server.shutdown().await;
+}
