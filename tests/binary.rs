@@ -209,9 +209,15 @@ fn a_signal_right_after_the_address_line_is_a_graceful_stop() {
 }
 
 fn stdio() -> Running {
+    stdio_with(&[])
+}
+
+/// `gamebot stdio` with these options, its stdin and stdout piped.
+fn stdio_with(options: &[&str]) -> Running {
     Running::spawn(
         gamebot()
             .arg("stdio")
+            .args(options)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null()),
@@ -237,13 +243,7 @@ fn stdio_answers_commands_and_quits_with_status_zero() {
 
 #[test]
 fn stdio_honours_the_line_limit() {
-    let mut running = Running::spawn(
-        gamebot()
-            .args(["stdio", "--max-line-bytes", "8"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null()),
-    );
+    let mut running = stdio_with(&["--max-line-bytes", "8"]);
     let mut stdin = running.child.stdin.take().unwrap();
     let stdout = read_all_later(running.child.stdout.take().unwrap());
     stdin.write_all(b"1 protocol_version\n2 name\n").unwrap();
@@ -286,13 +286,7 @@ fn stdio_exits_zero_on_sigterm_while_waiting_for_input() {
 
 #[test]
 fn stdio_exits_zero_on_sigterm_while_its_output_is_not_read() {
-    let mut running = Running::spawn(
-        gamebot()
-            .args(["stdio", "--drain-timeout", "1"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null()),
-    );
+    let mut running = stdio_with(&["--drain-timeout", "1"]);
     let mut stdin = running.child.stdin.take().unwrap();
     let mut stdout = BufReader::new(running.child.stdout.take().unwrap());
     // One answer first, so the signal handlers are surely in place.
