@@ -12,7 +12,7 @@
 mod go_boards;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode};
-use gamebot::go::text_board::tt_score;
+use gamebot::go::gtp::tt_score;
 use gamebot::go::{area_score, Colour};
 use go_boards::{board_text, random_board, relaxation_score, spiral};
 use std::hint::black_box;

@@ -10,8 +10,10 @@
 #[path = "../tests/go_boards/mod.rs"]
 mod go_boards;
 
+use gamebot::go::gtp::challenge_text;
 use gamebot::go::text_board::TextBoard;
 use gamebot::go::Colour;
+use gamebot::go::Points;
 use go_boards::{board_text, random_board, relaxation_score, spiral};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -26,7 +28,7 @@ fn main() {
         let board = TextBoard::parse(text).expect("a square board");
         println!(
             "{}",
-            relaxation_score(board.size(), board.points()).result_without_komi()
+            challenge_text(relaxation_score(board.size(), board.points()).outcome(Points::ZERO))
         );
         return;
     }

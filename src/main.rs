@@ -4,7 +4,8 @@
 #![forbid(unsafe_code)]
 
 use clap::{Parser, Subcommand};
-use gamebot::go::text_board::TextBoard;
+use gamebot::go::gtp::challenge_text;
+use gamebot::go::text_board::{ReadBoardError, TextBoard, TextBoardError};
 use gamebot::server::{self, ServerConfig, SessionLimits};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -27,7 +28,8 @@ enum Command {
     /// Score one Go board by Tromp-Taylor rules without komi: `W+6`, `B+21` or `Jigo`.
     ///
     /// Only `X` (Black), `O` (White) and `-` (empty) count, every other character is
-    /// ignored; n*n of them (n up to 255) make the board, row by row.
+    /// ignored; n*n of them (n up to 255) make the board, row by row. A bad input is
+    /// reported on stderr with where it went wrong, and exit status 2.
     Score {
         /// The board text; read from stdin when absent.
         file: Option<PathBuf>,
@@ -154,25 +156,38 @@ fn line_limit(bytes: u64) -> usize {
     usize::try_from(bytes).unwrap_or(usize::MAX)
 }
 
-/// `gamebot score [FILE]`: the result on stdout, or why not on stderr with exit status 1.
+/// `gamebot score [FILE]`: the result on stdout, or on stderr what is wrong with the
+/// input and where (`gamebot score: board.txt: line 3, column 7: ...`), with exit status 2.
 fn score(file: Option<&Path>) -> ExitCode {
+    let source = file.map_or_else(|| "stdin".to_string(), |path| path.display().to_string());
     let board = match file {
         Some(path) => std::fs::File::open(path)
-            .map_err(Into::into)
-            .and_then(TextBoard::read),
-        None => TextBoard::read(std::io::stdin().lock()),
+            .map_err(|error| format!("cannot open: {error}"))
+            .and_then(|opened| TextBoard::read(opened).map_err(|error| board_problem(&error))),
+        None => TextBoard::read(std::io::stdin().lock()).map_err(|error| board_problem(&error)),
     };
-    let printed = board.map_err(|error| error.to_string()).and_then(|board| {
-        writeln!(std::io::stdout(), "{}", board.result())
+    let printed = board.and_then(|board| {
+        writeln!(std::io::stdout(), "{}", challenge_text(board.outcome()))
             .map_err(|error| format!("cannot write the result: {error}"))
     });
     match printed {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            let source =
-                file.map_or_else(|| "stdin".to_string(), |path| path.display().to_string());
             eprintln!("gamebot score: {source}: {message}");
-            ExitCode::FAILURE
+            ExitCode::from(2)
         }
+    }
+}
+
+/// What is wrong with a board's input, with its place when it has one.
+fn board_problem(error: &ReadBoardError) -> String {
+    match error {
+        ReadBoardError::Board(TextBoardError::TooLarge { at }) => {
+            format!("line {}, column {}: {error}", at.line, at.column)
+        }
+        ReadBoardError::Board(TextBoardError::NotSquare { .. }) => {
+            format!("at the end of the input: {error}")
+        }
+        ReadBoardError::Io(_) => error.to_string(),
     }
 }

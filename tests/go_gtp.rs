@@ -178,8 +178,6 @@ async fn bad_input_gets_standard_errors_and_changes_nothing() {
             "genmove x",
             "syntax error: a colour (b, black, w or white) expected, got 'x'",
         ),
-        ("komi lots", "syntax error: a komi expected, got 'lots'"),
-        ("komi nan", "syntax error: a komi expected, got 'nan'"),
         (
             "clear_board now",
             "syntax error: expected 0 arguments, got 1 argument(s)",
@@ -286,4 +284,85 @@ async fn each_connection_has_its_own_board() {
     assert_eq!(a.ok("final_status_list alive").await, "D4");
     assert_eq!(b.ok("final_score").await, "B+361");
     server.shutdown().await;
+}
+
+/// The komi rule's refusal for `got`, ending in why.
+fn komi_refusal(got: &str, why: &str) -> String {
+    format!(
+        "syntax error: komi must be a plain decimal such as 6.5 or -7.5, with at most 6 \
+         decimals and below 10^9, got '{got}': {why}"
+    )
+}
+
+#[tokio::test]
+async fn komi_is_exact_and_scores_print_without_float_noise() {
+    let server = common::TestServer::start().await;
+    let mut c = server.connect().await;
+    c.ok("boardsize 2").await;
+    c.ok("komi 3.7").await;
+    c.ok("play b A1").await;
+    // Black owns all four points: 4 - 3.7, which floats make 0.2999999999999998.
+    assert_eq!(c.ok("final_score").await, "B+0.3");
+    // Each komi a client may send, and what it makes of Black's 4 points.
+    for (komi, shown, score) in [
+        ("6.5", "6.5", "W+2.5"),
+        ("-7.5", "-7.5", "B+11.5"),
+        ("0.25", "0.25", "B+3.75"),
+        ("7", "7", "W+3"),
+        ("4", "4", "0"),
+        ("0", "0", "B+4"),
+        ("-0", "0", "B+4"),
+        ("+2", "2", "B+2"),
+        (".5", "0.5", "B+3.5"),
+        ("5.", "5", "W+1"),
+        ("3.999999", "3.999999", "B+0.000001"),
+        ("4.000001", "4.000001", "W+0.000001"),
+        ("6.50000000000000", "6.5", "W+2.5"),
+        ("999999999.999999", "999999999.999999", "W+999999995.999999"),
+    ] {
+        c.ok(&format!("komi {komi}")).await;
+        assert_eq!(c.ok("final_score").await, score, "komi {komi}");
+        let board = state(&mut c).await;
+        assert!(
+            board.contains(&format!(", komi {shown}\n")),
+            "{komi}: {board}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_refused_komi_changes_nothing() {
+    let server = common::TestServer::start().await;
+    let mut c = server.connect().await;
+    c.ok("boardsize 2").await;
+    c.ok("play b A1").await;
+    c.ok("komi 6.5").await;
+    let before = state(&mut c).await;
+    for (komi, why) in [
+        ("1e1", "not a decimal number"),
+        ("1E-1", "not a decimal number"),
+        ("inf", "not a decimal number"),
+        ("-inf", "not a decimal number"),
+        ("nan", "not a decimal number"),
+        ("lots", "not a decimal number"),
+        ("0x10", "not a decimal number"),
+        ("6,5", "not a decimal number"),
+        ("--1", "not a decimal number"),
+        (".", "not a decimal number"),
+        ("0.1234567", "more than 6 decimals"),
+        ("1000000000", "too large"),
+        ("-123456789012345678901234567890", "too large"),
+    ] {
+        assert_eq!(
+            c.err(&format!("komi {komi}")).await,
+            komi_refusal(komi, why),
+            "komi {komi}"
+        );
+        assert_eq!(state(&mut c).await, before, "komi {komi}");
+        assert_eq!(c.ok("final_score").await, "W+2.5", "komi {komi}");
+    }
+    assert_eq!(
+        c.err("komi").await,
+        "syntax error: expected 1 argument, got 0 argument(s)"
+    );
 }

@@ -31,9 +31,9 @@ proptest! {
 
     #[test]
     fn the_text_form_scores_the_same((size, points) in board(0..=12)) {
-        let expected = relaxation_score(size, &points).result_without_komi();
+        let expected = gamebot::go::gtp::challenge_text(relaxation_score(size, &points).outcome(gamebot::go::Points::ZERO));
         let text = board_text(size, &points);
-        prop_assert_eq!(gamebot::go::text_board::tt_score(text), Ok(expected));
+        prop_assert_eq!(gamebot::go::gtp::tt_score(text), Ok(expected));
     }
 }
 

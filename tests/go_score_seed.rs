@@ -3,7 +3,7 @@
 
 mod common;
 
-use gamebot::go::text_board::tt_score;
+use gamebot::go::gtp::tt_score;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
@@ -102,11 +102,15 @@ fn assert_scored(output: &Output, expected: &str) {
     assert!(output.stderr.is_empty(), "{output:?}");
 }
 
+/// The CLI refused the input with exit status 2, a message naming `message`, and none of
+/// the protocol's wording.
 fn assert_refused(output: &Output, message: &str) {
-    assert!(!output.status.success(), "{output:?}");
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
     assert!(output.stdout.is_empty(), "{output:?}");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains(message), "{stderr}");
+    assert!(stderr.starts_with("gamebot score: "), "{stderr}");
+    assert!(!stderr.contains("syntax error"), "{stderr}");
 }
 
 #[test]
@@ -147,28 +151,45 @@ fn empty_input_is_the_empty_board() {
 #[test]
 fn a_board_that_is_not_square_is_refused() {
     let output = score_file("not_square.txt", b"X O -\nX O\n");
-    assert_refused(&output, "5 points of X, O and - do not make a square board");
-    assert_refused(&score_stdin(b"XO"), "stdin");
+    assert_refused(
+        &output,
+        "not_square.txt: at the end of the input: 5 points of X, O and - do not make a \
+         square board (4 would make 2x2, 9 would make 3x3)",
+    );
+    assert_refused(&score_stdin(b"XO"), "gamebot score: stdin: at the end");
 }
 
 #[test]
 fn a_board_larger_than_255_is_refused() {
     let output = score_stdin("-".repeat(4 << 20).as_bytes());
-    assert_refused(&output, "more than 65025 points");
+    assert_refused(
+        &output,
+        "stdin: line 1, column 65026: more than 65025 points of X, O and - (the largest \
+         board is 255x255)",
+    );
+    // 256 lines of 255 points: the first point too many opens line 256.
+    let rows = format!("{}\n", "X".repeat(255)).repeat(256);
+    let output = score_file("too_large.txt", rows.as_bytes());
+    assert_refused(
+        &output,
+        "too_large.txt: line 256, column 1: more than 65025 points",
+    );
 }
 
 #[test]
 fn an_unreadable_file_is_refused() {
     let missing = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("no such board.txt");
     let output = gamebot().arg("score").arg(&missing).output().unwrap();
-    assert_refused(&output, "cannot read the board");
-    assert_refused(&output, "no such board.txt");
+    assert_refused(
+        &output,
+        "no such board.txt: cannot open: No such file or directory",
+    );
     let directory = gamebot()
         .arg("score")
         .arg(env!("CARGO_TARGET_TMPDIR"))
         .output()
         .unwrap();
-    assert_refused(&directory, "cannot read the board");
+    assert_refused(&directory, "cannot read: Is a directory");
 }
 
 #[tokio::test]
@@ -183,7 +204,7 @@ async fn seed_cases_through_the_verb_over_tcp() {
     }
     assert_eq!(
         client.err("tt-score XO").await,
-        "syntax error: 2 points of X, O and - do not make a square board"
+        "syntax error: 2 points of X, O and - do not make a square board (1 would make 1x1, 4 would make 2x2)"
     );
     assert_eq!(client.ok("tt-score").await, "Jigo");
     // Stateless: the session's own game is untouched.

@@ -8,8 +8,9 @@ pub mod vertex;
 use super::board::{move_limit, Board, Illegal};
 use super::genmove::genmove;
 use super::handicap::{fixed_points, free_points, max_fixed};
-use super::score::area_score;
-use super::text_board::TextBoard;
+use super::points::{Points, PointsError};
+use super::score::{area_score, Outcome};
+use super::text_board::{TextBoard, TextBoardError};
 use super::vertex::Vertex;
 use super::Colour;
 use crate::gtp::{ArgError, Args};
@@ -83,6 +84,17 @@ pub enum GoError {
     /// A `set_free_handicap` list that cannot be placed.
     #[error("bad vertex list: {0}")]
     BadVertexList(String),
+    /// A `komi` that is not a plain decimal of at most six decimals.
+    #[error("syntax error: komi must be a plain decimal such as 6.5 or -7.5, with at most 6 decimals and below 10^9, got '{got}': {why}")]
+    BadKomi {
+        /// The argument as given.
+        got: String,
+        /// What is wrong with it.
+        why: PointsError,
+    },
+    /// A `tt-score` text that is no board.
+    #[error("syntax error: {0}")]
+    NotABoard(#[from] TextBoardError),
     /// A move after the game reached its length limit.
     #[error("illegal move: the game has reached its limit of {limit} moves on this board")]
     MoveLimit {
@@ -104,7 +116,7 @@ enum Status {
 enum GoCommand {
     BoardSize(usize),
     ClearBoard,
-    Komi(f64),
+    Komi(Points),
     Play(Colour, Option<usize>),
     GenMove(Colour),
     Undo,
@@ -124,14 +136,14 @@ enum GoCommand {
 #[derive(Debug, Clone)]
 pub struct GoAdapter {
     board: Board,
-    komi: f64,
+    komi: Points,
 }
 
 impl Default for GoAdapter {
     fn default() -> GoAdapter {
         GoAdapter {
             board: Board::new(DEFAULT_SIZE),
-            komi: 0.0,
+            komi: Points::ZERO,
         }
     }
 }
@@ -192,9 +204,15 @@ impl GoAdapter {
                 _ => return Err(CommandError::game(GoError::UnacceptableSize)),
             },
             Verb::ClearBoard => GoCommand::ClearBoard,
-            Verb::Komi => GoCommand::Komi(args.parse_with(0, "a komi", |raw| {
-                raw.parse::<f64>().ok().filter(|k| k.is_finite())
-            })?),
+            Verb::Komi => {
+                let raw = args.all()[0];
+                GoCommand::Komi(Points::parse(raw).map_err(|why| {
+                    CommandError::game(GoError::BadKomi {
+                        got: raw.to_string(),
+                        why,
+                    })
+                })?)
+            }
             Verb::Play => GoCommand::Play(colour(args, 0)?, self.board_move(args, 1)?),
             Verb::GenMove => GoCommand::GenMove(colour(args, 0)?),
             Verb::Undo => GoCommand::Undo,
@@ -218,7 +236,8 @@ impl GoAdapter {
                     .collect::<Result<_, _>>()?,
             ),
             Verb::TtScore => GoCommand::TtScore(
-                TextBoard::parse(args.all().join(" ")).map_err(CommandError::game)?,
+                TextBoard::parse(args.all().join(" "))
+                    .map_err(|error| CommandError::game(GoError::from(error)))?,
             ),
             Verb::TimeSettings => {
                 args.parse::<u64>(0, "a main time in whole seconds")?;
@@ -290,10 +309,10 @@ impl GoAdapter {
                 }
                 String::new()
             }
-            GoCommand::ShowBoard => render(board, self.komi),
-            GoCommand::TtScore(text_board) => text_board.result(),
+            GoCommand::ShowBoard => render(board, &points_text(self.komi)),
+            GoCommand::TtScore(text_board) => challenge_text(text_board.outcome()),
             GoCommand::FinalScore => {
-                area_score(board.size(), board.points()).result_with_komi(self.komi)
+                final_score_text(area_score(board.size(), board.points()).outcome(self.komi))
             }
             GoCommand::FinalStatusList(Status::Alive) => board
                 .strings()
@@ -412,4 +431,45 @@ fn stone_count(args: Args<'_>) -> Result<usize, CommandError> {
             "a positive number expected".to_string(),
         ))
     })
+}
+
+/// An exact number of points as a client would write it: `6.5`, `-7.5`, `0.25`, `7`.
+pub fn points_text(points: Points) -> String {
+    let (whole, decimals) = points.digits();
+    let sign = if points.is_negative() { "-" } else { "" };
+    if decimals.is_empty() {
+        format!("{sign}{whole}")
+    } else {
+        format!("{sign}{whole}.{decimals}")
+    }
+}
+
+/// A result as `final_score` writes it: `B+21`, `W+0.5`, or `0` for a draw.
+fn final_score_text(outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Draw => "0".to_string(),
+        Outcome::Win { winner, by } => format!("{}+{}", colour_letter(winner), points_text(by)),
+    }
+}
+
+/// A result in the scoring challenge's form (no komi): `B+21`, `W+6`, or `Jigo`.
+pub fn challenge_text(outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Draw => "Jigo".to_string(),
+        Outcome::Win { winner, by } => format!("{}+{}", colour_letter(winner), points_text(by)),
+    }
+}
+
+/// The scoring challenge on one text, as `tt-score` answers it: `W+6`, `B+21` or
+/// `Jigo`, or why the text is not a board.
+pub fn tt_score(text: impl AsRef<[u8]>) -> Result<String, TextBoardError> {
+    Ok(challenge_text(TextBoard::parse(text)?.outcome()))
+}
+
+/// `B` or `W`.
+fn colour_letter(colour: Colour) -> char {
+    match colour {
+        Colour::Black => 'B',
+        Colour::White => 'W',
+    }
 }

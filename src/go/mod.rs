@@ -6,6 +6,7 @@ pub mod genmove;
 pub mod gtp;
 pub mod handicap;
 pub mod history;
+pub mod points;
 pub mod rng;
 pub mod score;
 pub mod text_board;
@@ -13,4 +14,5 @@ pub mod vertex;
 pub mod zobrist;
 
 pub use colour::Colour;
-pub use score::{area_score, AreaScore};
+pub use points::Points;
+pub use score::{area_score, AreaScore, Outcome};

@@ -1,7 +1,9 @@
 //! Tromp-Taylor area scoring in linear time: one flood fill per empty region.
 
+use super::points::Points;
 use super::Colour;
 use std::cell::RefCell;
+use std::cmp::Ordering;
 
 /// The largest board side the scorer accepts (the largest Go board gamebot plays).
 pub const MAX_SCORED_SIZE: usize = 255;
@@ -17,26 +19,46 @@ pub struct AreaScore {
 }
 
 impl AreaScore {
-    /// The result in the GTP `final_score` form, White receiving `komi` (finite; it may be
-    /// negative): `B+21`, `W+6`, `W+0.5`, or `0` for a draw.
-    pub fn result_with_komi(&self, komi: f64) -> String {
-        let margin = f64::from(self.black) - f64::from(self.white) - komi;
-        if margin > 0.0 {
-            format!("B+{margin}")
-        } else if margin < 0.0 {
-            format!("W+{}", -margin)
-        } else {
-            "0".to_string()
+    /// The result with `komi` given to White (it may be negative), exactly.
+    pub fn outcome(&self, komi: Points) -> Outcome {
+        Outcome::of_margin(i64::from(self.black) - i64::from(self.white), komi)
+    }
+}
+
+/// The result of a game: who won and by how many points, or a draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Neither side is ahead.
+    Draw,
+    /// `winner` is ahead by `by` points (positive).
+    Win {
+        /// Who is ahead.
+        winner: Colour,
+        /// By how much.
+        by: Points,
+    },
+}
+
+impl Outcome {
+    /// The result of an area margin (Black's area minus White's) with `komi` given to
+    /// White. Only a comparison of integers when the winner alone matters
+    /// ([`Outcome::winner_of_margin`]).
+    pub fn of_margin(black_minus_white: i64, komi: Points) -> Outcome {
+        match Outcome::winner_of_margin(black_minus_white, komi) {
+            None => Outcome::Draw,
+            Some(winner) => Outcome::Win {
+                winner,
+                by: komi.subtracted_from(black_minus_white).abs(),
+            },
         }
     }
 
-    /// The result in the scoring challenge's form, without komi: `B+21`, `W+6`, or `Jigo`
-    /// for a draw.
-    pub fn result_without_komi(&self) -> String {
-        match self.black.cmp(&self.white) {
-            std::cmp::Ordering::Greater => format!("B+{}", self.black - self.white),
-            std::cmp::Ordering::Less => format!("W+{}", self.white - self.black),
-            std::cmp::Ordering::Equal => "Jigo".to_string(),
+    /// Who wins with this area margin under `komi`; `None` for a draw.
+    pub fn winner_of_margin(black_minus_white: i64, komi: Points) -> Option<Colour> {
+        match komi.compare_whole(black_minus_white) {
+            Ordering::Greater => Some(Colour::Black),
+            Ordering::Less => Some(Colour::White),
+            Ordering::Equal => None,
         }
     }
 }
@@ -223,27 +245,31 @@ mod tests {
         area_score(3, &[E; 8]);
     }
 
-    #[test]
-    fn results_without_komi() {
-        let result = |black, white| AreaScore { black, white }.result_without_komi();
-        assert_eq!(result(23, 29), "W+6");
-        assert_eq!(result(40, 19), "B+21");
-        assert_eq!(result(7, 7), "Jigo");
-        assert_eq!(result(0, 0), "Jigo");
+    fn outcome(black: u32, white: u32, komi: &str) -> Outcome {
+        AreaScore { black, white }.outcome(Points::parse(komi).unwrap())
+    }
+
+    fn win(winner: Colour, by: &str) -> Outcome {
+        Outcome::Win {
+            winner,
+            by: Points::parse(by).unwrap(),
+        }
     }
 
     #[test]
-    fn results_with_komi() {
-        let result = |black, white, komi| AreaScore { black, white }.result_with_komi(komi);
-        assert_eq!(result(23, 29, 0.0), "W+6");
-        assert_eq!(result(40, 19, 0.0), "B+21");
-        assert_eq!(result(10, 10, 0.5), "W+0.5");
-        assert_eq!(result(10, 10, 0.0), "0");
-        assert_eq!(result(10, 10, -0.0), "0");
-        assert_eq!(result(30, 20, 7.5), "B+2.5");
-        assert_eq!(result(30, 20, 10.0), "0");
-        assert_eq!(result(20, 30, -10.0), "0");
-        assert_eq!(result(20, 30, -12.0), "B+2");
-        assert_eq!(result(0, 65025, -65025.5), "B+0.5");
+    fn outcomes_with_komi_are_exact() {
+        use Colour::{Black, White};
+        assert_eq!(outcome(23, 29, "0"), win(White, "6"));
+        assert_eq!(outcome(40, 19, "0"), win(Black, "21"));
+        assert_eq!(outcome(7, 7, "0"), Outcome::Draw);
+        assert_eq!(outcome(0, 0, "-0"), Outcome::Draw);
+        assert_eq!(outcome(10, 10, "0.5"), win(White, "0.5"));
+        assert_eq!(outcome(4, 0, "3.7"), win(Black, "0.3"));
+        assert_eq!(outcome(30, 20, "7.5"), win(Black, "2.5"));
+        assert_eq!(outcome(30, 20, "10"), Outcome::Draw);
+        assert_eq!(outcome(20, 30, "-10"), Outcome::Draw);
+        assert_eq!(outcome(20, 30, "-12"), win(Black, "2"));
+        assert_eq!(outcome(0, 65025, "-65025.5"), win(Black, "0.5"));
+        assert_eq!(outcome(1, 0, "0.999999"), win(Black, "0.000001"));
     }
 }

@@ -1,7 +1,8 @@
 //! The scoring challenge's board text: `X`, `O` and `-` count, every other byte is
 //! ignored, and n*n of them make an n x n board read row by row.
 
-use super::score::{area_score, MAX_SCORED_SIZE};
+use super::points::Points;
+use super::score::{area_score, Outcome, MAX_SCORED_SIZE};
 use super::Colour;
 use std::io::{self, Read};
 use thiserror::Error;
@@ -13,21 +14,40 @@ pub const MAX_POINTS: usize = MAX_SCORED_SIZE * MAX_SCORED_SIZE;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
 pub enum TextBoardError {
     /// The number of `X`, `O` and `-` is not the square of a whole number.
-    #[error("syntax error: {count} points of X, O and - do not make a square board")]
+    #[error(
+        "{count} points of X, O and - do not make a square board ({} would make {}x{}, {} would make {}x{})",
+        .below * .below, .below, .below, (.below + 1) * (.below + 1), .below + 1, .below + 1
+    )]
     NotSquare {
         /// How many `X`, `O` and `-` there were.
         count: usize,
+        /// The side of the largest square board with fewer points.
+        below: usize,
     },
     /// More points than the largest board (255 x 255) holds.
-    #[error("syntax error: more than {MAX_POINTS} points of X, O and - (the largest board is {MAX_SCORED_SIZE}x{MAX_SCORED_SIZE})")]
-    TooLarge,
+    #[error("more than {MAX_POINTS} points of X, O and - (the largest board is {MAX_SCORED_SIZE}x{MAX_SCORED_SIZE})")]
+    TooLarge {
+        /// Where the first point over the limit stands in the input.
+        at: Place,
+    },
+}
+
+/// A place in a text: 1-based line and column (in bytes), and the 0-based byte offset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Place {
+    /// The line, from 1.
+    pub line: usize,
+    /// The byte within the line, from 1.
+    pub column: usize,
+    /// The byte within the whole text, from 0.
+    pub offset: usize,
 }
 
 /// Why board text could not be read from a file or stream.
 #[derive(Debug, Error)]
 pub enum ReadBoardError {
     /// Reading failed.
-    #[error("cannot read the board: {0}")]
+    #[error("cannot read: {0}")]
     Io(#[from] io::Error),
     /// What was read is not a board.
     #[error(transparent)]
@@ -74,16 +94,10 @@ impl TextBoard {
         &self.points
     }
 
-    /// The Tromp-Taylor result without komi: `W+6`, `B+21` or `Jigo`.
-    pub fn result(&self) -> String {
-        area_score(self.size, &self.points).result_without_komi()
+    /// The Tromp-Taylor result without komi.
+    pub fn outcome(&self) -> Outcome {
+        area_score(self.size, &self.points).outcome(Points::ZERO)
     }
-}
-
-/// The scoring challenge on one text (for the `tt-score` verb, the arguments joined by
-/// spaces): `W+6`, `B+21` or `Jigo`, or why the text is not a board.
-pub fn tt_score(text: impl AsRef<[u8]>) -> Result<String, TextBoardError> {
-    Ok(TextBoard::parse(text)?.result())
 }
 
 /// The point each byte stands for, if any: a table rather than a `match`, because which
@@ -96,10 +110,17 @@ const POINT_OF_BYTE: [Option<Option<Colour>>; 256] = {
     table
 };
 
-/// The points collected so far from text arriving in pieces.
+/// The points collected so far from text arriving in pieces, and where the text read so
+/// far ends (for the place of an error).
 #[derive(Debug, Default)]
 struct BoardReader {
     points: Vec<Option<Colour>>,
+    /// Bytes read before the current piece.
+    offset: usize,
+    /// Line ends read before the current piece.
+    lines: usize,
+    /// Bytes of the current line read before the current piece.
+    column: usize,
 }
 
 impl BoardReader {
@@ -107,29 +128,64 @@ impl BoardReader {
     fn push(&mut self, bytes: &[u8]) -> Result<(), TextBoardError> {
         self.points
             .reserve(bytes.len().min(MAX_POINTS - self.points.len()));
-        for &byte in bytes {
+        for (index, &byte) in bytes.iter().enumerate() {
             if let Some(point) = POINT_OF_BYTE[usize::from(byte)] {
                 if self.points.len() == MAX_POINTS {
-                    return Err(TextBoardError::TooLarge);
+                    return Err(TextBoardError::TooLarge {
+                        at: self.place(&bytes[..index]),
+                    });
                 }
                 self.points.push(point);
             }
         }
+        self.advance(bytes);
         Ok(())
+    }
+
+    /// Where the byte after `before` (the start of the current piece) stands.
+    fn place(&self, before: &[u8]) -> Place {
+        let lines = count_lines(before);
+        let column = match before.iter().rposition(|&b| b == b'\n') {
+            Some(end) => before.len() - end,
+            None => self.column + before.len() + 1,
+        };
+        Place {
+            line: self.lines + lines + 1,
+            column,
+            offset: self.offset + before.len(),
+        }
+    }
+
+    /// Moves the reading position past a whole piece.
+    fn advance(&mut self, piece: &[u8]) {
+        self.offset += piece.len();
+        match piece.iter().rposition(|&b| b == b'\n') {
+            Some(end) => {
+                self.lines += count_lines(piece);
+                self.column = piece.len() - end - 1;
+            }
+            None => self.column += piece.len(),
+        }
     }
 
     /// The board, if the points make a square.
     fn finish(self) -> Result<TextBoard, TextBoardError> {
         let count = self.points.len();
-        let size = (0..=MAX_SCORED_SIZE)
-            .find(|side| side * side >= count)
-            .filter(|side| side * side == count)
-            .ok_or(TextBoardError::NotSquare { count })?;
+        let below = count.isqrt();
+        if below * below != count {
+            return Err(TextBoardError::NotSquare { count, below });
+        }
+        let size = below;
         Ok(TextBoard {
             size,
             points: self.points,
         })
     }
+}
+
+/// How many line ends `bytes` holds.
+fn count_lines(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b == b'\n').count()
 }
 
 #[cfg(test)]
@@ -157,32 +213,63 @@ mod tests {
     fn no_points_is_the_empty_board() {
         let board = TextBoard::parse("nothing here at all").unwrap();
         assert_eq!(board.size(), 0);
-        assert_eq!(tt_score(""), Ok("Jigo".to_string()));
+        assert_eq!(board.outcome(), Outcome::Draw);
     }
 
     #[test]
     fn bytes_that_are_not_utf8_are_ignored_too() {
-        assert_eq!(tt_score(b"\xff X \xfe"), Ok("B+1".to_string()));
+        let board = TextBoard::parse(b"\xff X \xfe").unwrap();
+        assert_eq!(board.points(), [Some(Colour::Black)]);
     }
 
     #[test]
-    fn a_count_that_is_not_square_is_refused() {
+    fn a_count_that_is_not_square_is_refused_with_its_neighbours() {
+        let error = TextBoard::parse("XO-").unwrap_err();
+        assert_eq!(error, TextBoardError::NotSquare { count: 3, below: 1 });
         assert_eq!(
-            TextBoard::parse("XO-"),
-            Err(TextBoardError::NotSquare { count: 3 })
+            error.to_string(),
+            "3 points of X, O and - do not make a square board (1 would make 1x1, 4 would make 2x2)"
         );
-        assert_eq!(
-            tt_score("XO").unwrap_err().to_string(),
-            "syntax error: 2 points of X, O and - do not make a square board"
-        );
+        assert!(!TextBoard::parse("X".repeat(10))
+            .unwrap_err()
+            .to_string()
+            .contains("syntax"));
     }
 
     #[test]
-    fn the_largest_board_is_accepted_and_one_more_point_refused() {
+    fn the_largest_board_is_accepted_and_one_more_point_refused_where_it_stands() {
         let largest = "-".repeat(MAX_POINTS);
         assert_eq!(TextBoard::parse(&largest).unwrap().size(), 255);
         let too_many = "-".repeat(MAX_POINTS + 1);
-        assert_eq!(TextBoard::parse(too_many), Err(TextBoardError::TooLarge));
+        let at = Place {
+            line: 1,
+            column: MAX_POINTS + 1,
+            offset: MAX_POINTS,
+        };
+        assert_eq!(
+            TextBoard::parse(too_many),
+            Err(TextBoardError::TooLarge { at })
+        );
+    }
+
+    #[test]
+    fn the_place_counts_lines_across_pieces() {
+        // 255 lines of 255 points and a line end, then "ab-" on line 256.
+        let row = format!("{}\n", "-".repeat(255));
+        let text = format!("{}ab-", row.repeat(255));
+        for piece in [7, 256, 1000, 1 << 20] {
+            let mut reader = BoardReader::default();
+            let refused = text
+                .as_bytes()
+                .chunks(piece)
+                .find_map(|chunk| reader.push(chunk).err());
+            let at = Place {
+                line: 256,
+                column: 3,
+                offset: 256 * 255 + 2,
+            };
+            assert_eq!(refused, Some(TextBoardError::TooLarge { at }), "{piece}");
+        }
     }
 
     #[test]
@@ -190,11 +277,11 @@ mod tests {
         let noise = "\n".repeat(200_000);
         let board = TextBoard::read(format!("{noise}X{noise}").as_bytes()).unwrap();
         assert_eq!(board.size(), 1);
-        assert_eq!(board.result(), "B+1");
+        assert_eq!(board.points(), [Some(Colour::Black)]);
         let endless = std::io::repeat(b'-');
         assert!(matches!(
             TextBoard::read(endless),
-            Err(ReadBoardError::Board(TextBoardError::TooLarge))
+            Err(ReadBoardError::Board(TextBoardError::TooLarge { .. }))
         ));
     }
 
@@ -207,6 +294,6 @@ mod tests {
             }
         }
         let error = TextBoard::read(Broken).unwrap_err();
-        assert_eq!(error.to_string(), "cannot read the board: disk on fire");
+        assert_eq!(error.to_string(), "cannot read: disk on fire");
     }
 }
