@@ -36,10 +36,19 @@ enum Command {
     },
 }
 
+/// What every session's games promise, shown after the options of `serve` and `stdio`.
+const SESSION_RULES: &str = "\
+Sessions: a Go game has at most 3 x size x size + 1000 moves (passes included; 2083 on \
+19x19); later moves are refused with '? illegal move'. Komi is exact: a plain decimal with \
+at most 6 decimals, below 10^9 (6.5, -7.5, 0.25); exponents, inf and nan are refused. \
+Results print exactly (komi 3.7 on a one-stone 2x2 board scores B+0.3). The protocol, \
+every verb and limit: protocol.md.";
+
 /// The modes that serve GTP sessions.
 #[derive(Debug, Subcommand)]
 enum Mode {
     /// Serve game sessions over TCP, one per connection.
+    #[command(after_help = SESSION_RULES)]
     Serve {
         /// Address to listen on; port 0 picks a free port (printed on stdout).
         #[arg(long, default_value = "127.0.0.1:7070")]
@@ -59,6 +68,7 @@ enum Mode {
         max_line_bytes: u64,
     },
     /// Run one session over stdin/stdout, for GUIs that launch engines as programs.
+    #[command(after_help = SESSION_RULES)]
     Stdio {
         /// Longest accepted command line in bytes.
         #[arg(long, default_value_t = 1_048_576, value_parser = clap::value_parser!(u64).range(1..))]

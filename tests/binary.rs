@@ -398,3 +398,21 @@ fn bad_option_values_are_refused() {
         assert!(!output.stderr.is_empty(), "{args:?}: no message");
     }
 }
+
+#[test]
+fn serve_and_stdio_help_state_the_move_limit_and_the_komi_rules() {
+    for subcommand in ["serve", "stdio"] {
+        let output = gamebot().args([subcommand, "--help"]).output().unwrap();
+        let help = String::from_utf8(output.stdout).unwrap();
+        for fact in [
+            "at most 3 x size x size + 1000 moves",
+            "Komi is exact: a plain decimal with at most 6 decimals",
+            "exponents, inf and nan are refused",
+        ] {
+            assert!(
+                help.contains(fact),
+                "{subcommand} --help lacks {fact:?}:\n{help}"
+            );
+        }
+    }
+}
