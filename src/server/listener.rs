@@ -57,7 +57,9 @@ pub async fn serve(
             continue;
         };
         let session = Session::new(catalog.clone());
-        let stop = stop.clone();
+        // A child token per session: waiting on it locks only its own node, not one
+        // mutex that every session shares.
+        let stop = stop.child_token();
         let limits = config.limits;
         tracker.spawn(
             async move {
