@@ -81,7 +81,7 @@ async fn start_gamebot() -> SocketAddr {
     tokio::spawn(serve(
         listener,
         config,
-        Arc::new(gamebot::standard_catalog()),
+        Arc::new(gamebot::standard_catalog(Default::default())),
         std::future::pending(),
     ));
     addr

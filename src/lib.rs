@@ -15,13 +15,14 @@ pub mod server;
 pub mod session;
 pub mod wythoff;
 
+use go::engine::EngineOptions;
 use session::Catalog;
 
-/// The catalog gamebot serves: Go, quantum tic-tac-toe and Wythoff's Nim, in
-/// `list_commands` order. Adding a game is one more line here.
-pub fn standard_catalog() -> Catalog {
+/// The catalog gamebot serves: Go (its engine set by `go`), quantum tic-tac-toe and
+/// Wythoff's Nim, in `list_commands` order. Adding a game is one more line here.
+pub fn standard_catalog(go: EngineOptions) -> Catalog {
     Catalog::new(vec![
-        go::gtp::factory(),
+        go::gtp::factory(go),
         qttt::gtp::factory(),
         wythoff::gtp::factory(),
     ])

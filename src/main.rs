@@ -4,6 +4,7 @@
 #![forbid(unsafe_code)]
 
 use clap::{Parser, Subcommand};
+use gamebot::go::engine::EngineOptions;
 use gamebot::go::gtp::challenge_text;
 use gamebot::go::text_board::{ReadBoardError, TextBoard, TextBoardError};
 use gamebot::server::{self, ServerConfig, SessionLimits};
@@ -66,6 +67,8 @@ enum Mode {
         /// Longest accepted command line in bytes; longer ones get `? line too long`.
         #[arg(long, default_value_t = 1_048_576, value_parser = clap::value_parser!(u64).range(1..))]
         max_line_bytes: u64,
+        #[command(flatten)]
+        engine: EngineArgs,
     },
     /// Run one session over stdin/stdout, for GUIs that launch engines as programs.
     #[command(after_help = SESSION_RULES)]
@@ -77,7 +80,56 @@ enum Mode {
         /// before it ends.
         #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
         drain_timeout: u64,
+        #[command(flatten)]
+        engine: EngineArgs,
     },
+}
+
+/// How the Go engine thinks; the same for `serve` and `stdio`.
+#[derive(Debug, clap::Args)]
+struct EngineArgs {
+    /// Seconds each Go genmove thinks (fractions allowed, e.g. 0.25).
+    #[arg(long, default_value_t = 1.0, value_parser = move_time)]
+    go_move_time: f64,
+    /// Run exactly this many simulations per Go genmove instead of thinking for
+    /// --go-move-time: with --seed, moves are reproducible.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    go_playouts: Option<u64>,
+    /// Seed of the engine's random choices [default: a new one each run].
+    #[arg(long)]
+    seed: Option<u64>,
+}
+
+impl EngineArgs {
+    /// The engine options these arguments ask for.
+    fn options(&self) -> EngineOptions {
+        EngineOptions {
+            move_time: Duration::from_secs_f64(self.go_move_time),
+            playouts: self.go_playouts,
+            seed: self.seed.unwrap_or_else(fresh_seed),
+            ..EngineOptions::default()
+        }
+    }
+}
+
+/// A move time: a positive number of seconds, at most a day.
+fn move_time(text: &str) -> Result<f64, String> {
+    let seconds: f64 = text
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if seconds.is_finite() && seconds > 0.0 && seconds <= 86_400.0 {
+        Ok(seconds)
+    } else {
+        Err("a move time is more than 0 and at most 86400 seconds".to_string())
+    }
+}
+
+/// A seed that differs from run to run: the clock's nanoseconds and the process id.
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_nanos() as u64);
+    nanos ^ u64::from(std::process::id()).rotate_left(40)
 }
 
 fn main() -> ExitCode {
@@ -116,7 +168,6 @@ fn main() -> ExitCode {
 }
 
 async fn run(mode: Mode) -> std::io::Result<()> {
-    let catalog = Arc::new(gamebot::standard_catalog());
     match mode {
         Mode::Serve {
             listen,
@@ -124,7 +175,9 @@ async fn run(mode: Mode) -> std::io::Result<()> {
             idle_timeout,
             drain_timeout,
             max_line_bytes,
+            engine,
         } => {
+            let catalog = Arc::new(gamebot::standard_catalog(engine.options()));
             let listener = tokio::net::TcpListener::bind(&listen)
                 .await
                 .map_err(|error| {
@@ -151,9 +204,10 @@ async fn run(mode: Mode) -> std::io::Result<()> {
         Mode::Stdio {
             max_line_bytes,
             drain_timeout,
+            engine,
         } => {
             server::serve_stdio(
-                catalog,
+                Arc::new(gamebot::standard_catalog(engine.options())),
                 line_limit(max_line_bytes),
                 Duration::from_secs(drain_timeout),
             )

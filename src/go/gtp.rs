@@ -6,7 +6,8 @@ mod showboard;
 pub mod vertex;
 
 use super::board::{move_limit, Board, Illegal};
-use super::genmove::genmove;
+use super::engine::search::{search, Budget, Settings};
+use super::engine::EngineOptions;
 use super::handicap::{fixed_points, free_points, max_fixed};
 use super::points::{Points, PointsError};
 use super::score::{area_score, Outcome};
@@ -58,9 +59,9 @@ verb_table! {
     }
 }
 
-/// Builds each session's Go adapter.
-pub fn factory() -> AdapterFactory {
-    Box::new(|| Box::new(GoAdapter::default()))
+/// Builds each session's Go adapter, its engine set by `options`.
+pub fn factory(options: EngineOptions) -> AdapterFactory {
+    Box::new(move || Box::new(GoAdapter::new(options)))
 }
 
 /// Why a Go command was refused; the text follows `? ` on the wire.
@@ -132,18 +133,21 @@ enum GoCommand {
     TimeLeft,
 }
 
-/// One session's Go game: the board with its history, and komi.
+/// One session's Go game: the board with its history, komi, and how the engine thinks.
 #[derive(Debug, Clone)]
 pub struct GoAdapter {
     board: Board,
     komi: Points,
+    options: EngineOptions,
 }
 
-impl Default for GoAdapter {
-    fn default() -> GoAdapter {
+impl GoAdapter {
+    /// A session's game on an empty 19x19 board, komi 0.
+    pub fn new(options: EngineOptions) -> GoAdapter {
         GoAdapter {
             board: Board::new(DEFAULT_SIZE),
             komi: Points::ZERO,
+            options,
         }
     }
 }
@@ -300,7 +304,13 @@ impl GoAdapter {
                 String::new()
             }
             GoCommand::GenMove(colour) => {
-                let chosen = genmove(board, colour);
+                let chosen = think(board, colour, self.komi, &self.options);
+                match chosen {
+                    Some(point) => {
+                        board.play(colour, point)?;
+                    }
+                    None => board.pass(colour),
+                }
                 move_name(chosen.map(|p| board.vertex(p)))
             }
             GoCommand::Undo => {
@@ -349,6 +359,28 @@ impl GoAdapter {
         };
         Ok(answer)
     }
+}
+
+/// The engine's move for `colour`: a search for the fixed number of simulations the
+/// options ask for, or until the move time is up. The search's seed comes from the
+/// options' seed and the position, so a fixed seed and playout count repeat the move.
+fn think(board: &Board, colour: Colour, komi: Points, options: &EngineOptions) -> Option<usize> {
+    let settings = Settings {
+        komi,
+        seed: options.seed ^ board.hash() ^ (board.moves().len() as u64).rotate_left(32),
+        max_nodes: options.max_nodes,
+    };
+    let budget = match options.playouts {
+        Some(playouts) => Budget {
+            playouts: Some(playouts),
+            ..Budget::default()
+        },
+        None => Budget {
+            deadline: Some(std::time::Instant::now() + options.move_time),
+            ..Budget::default()
+        },
+    };
+    search(board, colour, &settings, &budget).best
 }
 
 /// Places handicap stones computed for an empty board; answers their vertices.

@@ -2,7 +2,7 @@
 
 pub mod board;
 pub mod colour;
-pub mod genmove;
+pub mod engine;
 pub mod gtp;
 pub mod handicap;
 pub mod history;

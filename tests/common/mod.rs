@@ -30,6 +30,19 @@ pub fn default_config() -> ServerConfig {
     }
 }
 
+/// The Go engine of test servers: a fixed seed and a small fixed number of simulations,
+/// so that moves are reproducible and quick even in a debug build.
+pub fn test_engine() -> gamebot::go::engine::EngineOptions {
+    gamebot::go::engine::EngineOptions {
+        playouts: Some(TEST_PLAYOUTS),
+        seed: 7,
+        ..Default::default()
+    }
+}
+
+/// The simulations per genmove of test servers.
+pub const TEST_PLAYOUTS: u64 = 200;
+
 /// A server running in this test's runtime on a free loopback port.
 pub struct TestServer {
     /// Where it listens.
@@ -49,7 +62,7 @@ impl TestServer {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let (stop, stopped) = oneshot::channel::<()>();
-        let catalog = Arc::new(gamebot::standard_catalog());
+        let catalog = Arc::new(gamebot::standard_catalog(test_engine()));
         let task = tokio::spawn(serve(listener, config, catalog, async move {
             let _ = stopped.await;
         }));

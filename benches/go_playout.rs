@@ -1,0 +1,87 @@
+//! Go engine speed (a bench binary): playouts per second on empty 9x9 and 19x19 boards,
+//! with the policy and purely random, and full search simulations per second; one thread.
+//! Prints the median of 5 timed runs of each.
+//!
+//! Run: `cargo bench --bench go_playout` (about 30 s). Under `cargo test` it only checks
+//! that every case runs.
+
+#![forbid(unsafe_code)]
+
+use gamebot::go::board::Board;
+use gamebot::go::engine::playout::{playout, random_playout};
+use gamebot::go::engine::playout_board::PlayoutBoard;
+use gamebot::go::engine::search::{search, Budget, Settings};
+use gamebot::go::rng::Rng;
+use gamebot::go::{Colour, Points};
+use std::time::{Duration, Instant};
+
+type Playout = fn(&mut PlayoutBoard, &mut Rng, usize, &mut [Option<Colour>]) -> i64;
+
+/// Playouts per second from the empty `size` board during `span`.
+fn playouts_per_second(size: usize, run: Playout, span: Duration) -> f64 {
+    let empty = PlayoutBoard::from_board_to_move(&Board::new(size), Colour::Black);
+    let mut rng = Rng::new(1);
+    let mut first = vec![None; size * size];
+    let start = Instant::now();
+    let mut count = 0u64;
+    while start.elapsed() < span {
+        let mut board = empty.clone();
+        first.fill(None);
+        run(&mut board, &mut rng, 3 * size * size, &mut first);
+        count += 1;
+    }
+    count as f64 / start.elapsed().as_secs_f64()
+}
+
+/// Search simulations per second from the empty `size` board during `span`.
+fn simulations_per_second(size: usize, span: Duration) -> f64 {
+    let settings = Settings {
+        komi: Points::parse("7").expect("a komi"),
+        seed: 1,
+        max_nodes: 500_000,
+    };
+    let budget = Budget {
+        deadline: Some(Instant::now() + span),
+        ..Budget::default()
+    };
+    let start = Instant::now();
+    let result = search(&Board::new(size), Colour::Black, &settings, &budget);
+    result.playouts as f64 / start.elapsed().as_secs_f64()
+}
+
+fn median(mut samples: Vec<f64>) -> f64 {
+    samples.sort_by(f64::total_cmp);
+    samples[samples.len() / 2]
+}
+
+fn main() {
+    let measuring = std::env::args().any(|arg| arg == "--bench");
+    let (runs, span) = if measuring {
+        (5, Duration::from_secs(1))
+    } else {
+        (1, Duration::from_millis(20))
+    };
+    println!("one thread, median of {runs} runs of {span:?}");
+    for size in [9, 19] {
+        let policy = median(
+            (0..runs)
+                .map(|_| playouts_per_second(size, playout, span))
+                .collect(),
+        );
+        let random = median(
+            (0..runs)
+                .map(|_| playouts_per_second(size, random_playout, span))
+                .collect(),
+        );
+        let search = median(
+            (0..runs)
+                .map(|_| simulations_per_second(size, span))
+                .collect(),
+        );
+        println!(
+            "{size}x{size}: policy playouts {policy:>9.0}/s  random playouts {random:>9.0}/s  \
+             (policy costs {:.2}x)  search simulations {search:>9.0}/s",
+            random / policy
+        );
+    }
+}

@@ -1,0 +1,15 @@
+//! The Go engine: a Monte-Carlo tree search with RAVE over a fast playout board.
+//!
+//! Pure and synchronous: [`search::search`] takes a position, the rules it needs (komi, a
+//! seed) and a budget (simulations, a deadline, a stop flag) and returns a move with what
+//! it learned. Threads, clocks and sockets are chosen by its callers.
+
+mod options;
+pub mod pattern;
+pub mod playout;
+pub mod playout_board;
+pub mod priors;
+pub mod search;
+pub mod tree;
+
+pub use options::EngineOptions;

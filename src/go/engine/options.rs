@@ -1,0 +1,30 @@
+//! How the Go engine thinks, as the server's command line sets it.
+
+use std::time::Duration;
+
+/// The engine's settings for every session of a server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EngineOptions {
+    /// How long a `genmove` thinks when no clock says otherwise (`--go-move-time`).
+    pub move_time: Duration,
+    /// When set, a `genmove` runs exactly this many simulations instead of thinking for
+    /// `move_time` (`--go-playouts`): with a fixed seed, moves are then reproducible.
+    pub playouts: Option<u64>,
+    /// The seed of the engine's random choices (`--seed`); each search derives its own
+    /// from it and the position.
+    pub seed: u64,
+    /// The most nodes one search's tree may hold; about 40 bytes each.
+    pub max_nodes: usize,
+}
+
+impl Default for EngineOptions {
+    /// One second a move, seed 0, trees of at most 500,000 nodes (about 20 MB).
+    fn default() -> EngineOptions {
+        EngineOptions {
+            move_time: Duration::from_secs(1),
+            playouts: None,
+            seed: 0,
+            max_nodes: 500_000,
+        }
+    }
+}

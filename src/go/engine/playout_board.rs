@@ -1,0 +1,791 @@
+//! A Go board built for playouts: strings kept incrementally with exact liberty counts,
+//! captures without allocation, simple ko only (the rules board, with its superko, stays
+//! the referee of the moves really played).
+//!
+//! Points are kept in a grid with a one-point border (`size + 2` a row), so neighbours
+//! need no bounds checks; the public methods take and give rules-board points
+//! (`row * size + column`).
+
+use crate::go::board::Board;
+use crate::go::Colour;
+
+/// What a grid cell holds.
+const EMPTY: u8 = 0;
+const BLACK: u8 = 1;
+const WHITE: u8 = 2;
+const BORDER: u8 = 3;
+
+/// No point (for the ko point and the last move).
+const NONE: usize = 0;
+
+fn cell_of(colour: Colour) -> u8 {
+    match colour {
+        Colour::Black => BLACK,
+        Colour::White => WHITE,
+    }
+}
+
+fn colour_of(cell: u8) -> Option<Colour> {
+    match cell {
+        BLACK => Some(Colour::Black),
+        WHITE => Some(Colour::White),
+        _ => None,
+    }
+}
+
+/// A position for playouts; see the module documentation.
+#[derive(Debug, Clone)]
+pub struct PlayoutBoard {
+    size: usize,
+    stride: usize,
+    cells: Vec<u8>,
+    /// For a stone: the grid index of its string's head.
+    head: Vec<u32>,
+    /// For a stone: the next stone of its string (a ring).
+    next: Vec<u32>,
+    /// For a string's head: its exact number of liberties.
+    liberties: Vec<u32>,
+    /// For a string's head: its number of stones.
+    stones: Vec<u32>,
+    /// The empty points (grid indices), in no order.
+    empties: Vec<u32>,
+    /// For an empty point: its place in `empties`.
+    empty_at: Vec<u32>,
+    /// Grid index of each rules point, and rules point of each grid index.
+    grid_of: Vec<u32>,
+    point_of: Vec<u32>,
+    to_move: Colour,
+    ko: usize,
+    last: usize,
+    passes: u32,
+    moves: usize,
+    /// Scratch marks for counting liberties and scoring: a cell is marked when it holds
+    /// the current generation.
+    marks: Vec<u32>,
+    generation: u32,
+    stack: Vec<u32>,
+}
+
+impl PlayoutBoard {
+    /// The position of `board` with `colour` to move. The ko point is set when the last
+    /// move captured one stone with one stone that could be taken back at once (and it
+    /// was `colour`'s opponent who made it).
+    pub fn from_board_to_move(board: &Board, colour: Colour) -> PlayoutBoard {
+        let size = board.size();
+        let stride = size + 2;
+        let cells_len = stride * (size + 2);
+        let mut playout = PlayoutBoard {
+            size,
+            stride,
+            cells: vec![BORDER; cells_len],
+            head: vec![0; cells_len],
+            next: vec![0; cells_len],
+            liberties: vec![0; cells_len],
+            stones: vec![0; cells_len],
+            empties: Vec::with_capacity(size * size),
+            empty_at: vec![0; cells_len],
+            grid_of: (0..size * size)
+                .map(|p| ((p / size + 1) * stride + p % size + 1) as u32)
+                .collect(),
+            point_of: vec![u32::MAX; cells_len],
+            to_move: Colour::Black,
+            ko: NONE,
+            last: NONE,
+            passes: 0,
+            moves: 0,
+            marks: vec![0; cells_len],
+            generation: 0,
+            stack: Vec::new(),
+        };
+        for point in 0..size * size {
+            let grid = playout.grid_of[point] as usize;
+            playout.point_of[grid] = point as u32;
+            playout.cells[grid] = EMPTY;
+            playout.add_empty(grid);
+        }
+        for point in 0..size * size {
+            if let Some(stone) = board.get(point) {
+                let grid = playout.grid_of[point] as usize;
+                playout.remove_empty(grid);
+                playout.cells[grid] = cell_of(stone);
+                playout.head[grid] = grid as u32;
+                playout.next[grid] = grid as u32;
+                playout.stones[grid] = 1;
+            }
+        }
+        playout.join_strings();
+        playout.to_move = colour;
+        // Two passes or more count as one: asked to move after the game ended, the
+        // engine plays on, and its own pass ends the game again.
+        playout.passes = board
+            .moves()
+            .iter()
+            .rev()
+            .take_while(|record| record.point.is_none())
+            .take(1)
+            .count() as u32;
+        if let Some(last) = board.moves().last() {
+            if let Some(point) = last.point {
+                playout.last = playout.grid_of[point] as usize;
+                if last.colour != colour && last.captured.len() == 1 {
+                    let grid = playout.last;
+                    if playout.stones[grid] == 1 && playout.liberties[grid] == 1 {
+                        playout.ko = playout.grid_of[last.captured[0]] as usize;
+                    }
+                }
+            }
+        }
+        playout
+    }
+
+    /// The side length.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// Who moves next.
+    pub fn to_move(&self) -> Colour {
+        self.to_move
+    }
+
+    /// The stone on `point`, if any.
+    pub fn get(&self, point: usize) -> Option<Colour> {
+        colour_of(self.cells[self.grid(point)])
+    }
+
+    /// Consecutive passes at the end of the moves so far.
+    pub fn passes(&self) -> u32 {
+        self.passes
+    }
+
+    /// Moves (passes included) played since this board was made from a rules board.
+    pub fn moves_played(&self) -> usize {
+        self.moves
+    }
+
+    /// The point of the last move, unless it was a pass.
+    pub fn last_move(&self) -> Option<usize> {
+        (self.last != NONE).then(|| self.point(self.last))
+    }
+
+    /// Whether the side to move may play `point`: empty, not the ko point, and not a
+    /// suicide (which the rules allow but the engine never plays).
+    pub fn is_legal(&self, point: usize) -> bool {
+        self.is_legal_at(self.grid(point))
+    }
+
+    /// Whether `point` is an eye of `colour`: empty, its neighbours all `colour` stones
+    /// or the edge, and at most one enemy stone on its diagonals (none on the edge).
+    pub fn is_eye(&self, colour: Colour, point: usize) -> bool {
+        self.is_eye_at(cell_of(colour), self.grid(point))
+    }
+
+    /// Whether `point` is a single-point eye of `colour` in the loose sense: empty, its
+    /// neighbours all `colour` stones or the edge, whatever the diagonals (so false eyes
+    /// too). The engine never plays there.
+    pub fn is_single_point_eye(&self, colour: Colour, point: usize) -> bool {
+        let grid = self.grid(point);
+        let own = cell_of(colour);
+        self.cells[grid] == EMPTY
+            && self
+                .neighbours(grid)
+                .into_iter()
+                .all(|next| matches!(self.cells[next], cell if cell == own || cell == BORDER))
+    }
+
+    /// The liberties of the string through the stone on `point`.
+    pub fn liberties(&self, point: usize) -> usize {
+        let grid = self.grid(point);
+        self.liberties[self.head[grid] as usize] as usize
+    }
+
+    /// The stones of the string through the stone on `point`.
+    pub fn string_size(&self, point: usize) -> usize {
+        let grid = self.grid(point);
+        self.stones[self.head[grid] as usize] as usize
+    }
+
+    /// The empty points, in no particular order.
+    pub fn empty_points(&self) -> impl Iterator<Item = usize> + '_ {
+        self.empties.iter().map(|&grid| self.point(grid as usize))
+    }
+
+    /// Plays `point` for the side to move; it must be legal.
+    pub fn play(&mut self, point: usize) {
+        let grid = self.grid(point);
+        self.play_at(grid);
+    }
+
+    /// Passes for the side to move.
+    pub fn pass(&mut self) {
+        self.to_move = self.to_move.opponent();
+        self.ko = NONE;
+        self.last = NONE;
+        self.passes += 1;
+        self.moves += 1;
+    }
+
+    /// Tromp-Taylor area, Black's minus White's: stones plus the empty regions that reach
+    /// only one colour. Exact; fast when most empty points are single-point eyes, as at
+    /// the end of a playout.
+    pub fn area_margin(&mut self) -> i64 {
+        let mut margin: i64 = 0;
+        let generation = self.next_generation();
+        for point in 0..self.size * self.size {
+            let grid = self.grid_of[point] as usize;
+            match self.cells[grid] {
+                BLACK => margin += 1,
+                WHITE => margin -= 1,
+                _ if self.marks[grid] != generation => {
+                    let (area, reach) = self.region(grid, generation);
+                    match reach {
+                        BLACK => margin += area,
+                        WHITE => margin -= area,
+                        _ => {}
+                    }
+                }
+                _ => {}
+            }
+        }
+        margin
+    }
+
+    // ----- grid-level operations, for the playout policy -----
+
+    /// The grid index of a rules point.
+    pub(super) fn grid(&self, point: usize) -> usize {
+        self.grid_of[point] as usize
+    }
+
+    /// The rules point of a grid index on the board.
+    pub(super) fn point(&self, grid: usize) -> usize {
+        self.point_of[grid] as usize
+    }
+
+    /// The four neighbours of a grid index (border cells included).
+    pub(super) fn neighbours(&self, grid: usize) -> [usize; 4] {
+        [grid - self.stride, grid - 1, grid + 1, grid + self.stride]
+    }
+
+    /// The eight cells around a grid index, clockwise from the upper left.
+    pub(super) fn ring(&self, grid: usize) -> [usize; 8] {
+        let s = self.stride;
+        [
+            grid + s - 1,
+            grid + s,
+            grid + s + 1,
+            grid + 1,
+            grid - s + 1,
+            grid - s,
+            grid - s - 1,
+            grid - 1,
+        ]
+    }
+
+    /// The content of a grid cell: empty, black, white or border.
+    pub(super) fn cell(&self, grid: usize) -> u8 {
+        self.cells[grid]
+    }
+
+    /// The liberties of the string through the stone at a grid index.
+    pub(super) fn liberties_at(&self, grid: usize) -> u32 {
+        self.liberties[self.head[grid] as usize]
+    }
+
+    /// The stones of the string through the stone at a grid index.
+    pub(super) fn stones_at(&self, grid: usize) -> u32 {
+        self.stones[self.head[grid] as usize]
+    }
+
+    /// The grid index of the last move, or 0 after a pass or at the start.
+    pub(super) fn last_grid(&self) -> usize {
+        self.last
+    }
+
+    /// The empty grid indices.
+    pub(super) fn empty_grid(&self) -> &[u32] {
+        &self.empties
+    }
+
+    /// A liberty of the string through the stone at `grid` (the only one, for a string in
+    /// atari).
+    pub(super) fn a_liberty(&self, grid: usize) -> usize {
+        let mut stone = grid;
+        loop {
+            for next in self.neighbours(stone) {
+                if self.cells[next] == EMPTY {
+                    return next;
+                }
+            }
+            stone = self.next[stone] as usize;
+            if stone == grid {
+                return NONE;
+            }
+        }
+    }
+
+    /// The stones of the string through `grid`, one after another.
+    pub(super) fn string_stones(&self, grid: usize) -> impl Iterator<Item = usize> + '_ {
+        let mut stone = grid;
+        let mut done = false;
+        std::iter::from_fn(move || {
+            if done {
+                return None;
+            }
+            let current = stone;
+            stone = self.next[stone] as usize;
+            done = stone == grid;
+            Some(current)
+        })
+    }
+
+    /// See [`PlayoutBoard::is_legal`].
+    pub(super) fn is_legal_at(&self, grid: usize) -> bool {
+        if self.cells[grid] != EMPTY || grid == self.ko {
+            return false;
+        }
+        let own = cell_of(self.to_move);
+        self.neighbours(grid).into_iter().any(|next| {
+            let cell = self.cells[next];
+            cell == EMPTY
+                || (cell == own && self.liberties_at(next) > 1)
+                || (cell == 3 - own && self.liberties_at(next) == 1)
+        })
+    }
+
+    /// See [`PlayoutBoard::is_eye`]; `own` is a cell colour.
+    pub(super) fn is_eye_at(&self, own: u8, grid: usize) -> bool {
+        if self.cells[grid] != EMPTY {
+            return false;
+        }
+        let mut edge = false;
+        for next in self.neighbours(grid) {
+            match self.cells[next] {
+                BORDER => edge = true,
+                cell if cell != own => return false,
+                _ => {}
+            }
+        }
+        let s = self.stride;
+        let enemy = [grid + s - 1, grid + s + 1, grid - s + 1, grid - s - 1]
+            .into_iter()
+            .filter(|&diagonal| self.cells[diagonal] == 3 - own)
+            .count();
+        enemy < if edge { 1 } else { 2 }
+    }
+
+    /// Whether playing the empty `grid` would leave the side to move's new string with
+    /// one liberty and capture nothing (a self-atari), and how many stones that string
+    /// would have.
+    pub(super) fn self_atari(&mut self, grid: usize) -> Option<u32> {
+        let own = cell_of(self.to_move);
+        let mut empty_neighbours = 0;
+        let mut stones = 1;
+        for next in self.neighbours(grid) {
+            match self.cells[next] {
+                EMPTY => empty_neighbours += 1,
+                // Joining a string with three liberties or more keeps two.
+                cell if cell == own && self.liberties_at(next) >= 3 => return None,
+                // Capturing gives a liberty.
+                cell if cell == 3 - own && self.liberties_at(next) == 1 => return None,
+                _ => {}
+            }
+        }
+        if empty_neighbours >= 2 {
+            return None;
+        }
+        // Count the liberties the merged string would have, exactly.
+        let generation = self.next_generation();
+        self.marks[grid] = generation;
+        let mut liberties = 0;
+        for next in self.neighbours(grid) {
+            if self.cells[next] == EMPTY && self.marks[next] != generation {
+                self.marks[next] = generation;
+                liberties += 1;
+            }
+        }
+        let mut heads = [usize::MAX; 4];
+        for (index, next) in self.neighbours(grid).into_iter().enumerate() {
+            if self.cells[next] != own {
+                continue;
+            }
+            let head = self.head[next] as usize;
+            if heads.contains(&head) {
+                continue;
+            }
+            heads[index] = head;
+            stones += self.stones[head];
+            let mut stone = head;
+            loop {
+                for next in self.neighbours(stone) {
+                    if self.cells[next] == EMPTY && self.marks[next] != generation {
+                        self.marks[next] = generation;
+                        liberties += 1;
+                    }
+                }
+                stone = self.next[stone] as usize;
+                if stone == head {
+                    break;
+                }
+            }
+        }
+        (liberties <= 1).then_some(stones)
+    }
+
+    /// Plays the legal `grid` for the side to move.
+    pub(super) fn play_at(&mut self, grid: usize) {
+        debug_assert!(self.is_legal_at(grid), "illegal playout move");
+        let own = cell_of(self.to_move);
+        let captured = self.place(grid);
+        self.ko = NONE;
+        if captured.0 == 1 && self.stones[self.head[grid] as usize] == 1 {
+            let head = self.head[grid] as usize;
+            if self.liberties[head] == 1 {
+                self.ko = captured.1;
+            }
+        }
+        debug_assert_eq!(self.cells[grid], own);
+        self.to_move = self.to_move.opponent();
+        self.last = grid;
+        self.passes = 0;
+        self.moves += 1;
+    }
+
+    // ----- the string bookkeeping -----
+
+    /// Joins the single stones set on an empty board into strings and counts their
+    /// liberties (no captures: a rules board's strings all have liberties).
+    fn join_strings(&mut self) {
+        for point in 0..self.size * self.size {
+            let grid = self.grid_of[point] as usize;
+            let cell = self.cells[grid];
+            if cell != BLACK && cell != WHITE {
+                continue;
+            }
+            for next in [grid + 1, grid + self.stride] {
+                if self.cells[next] == cell && self.head[next] != self.head[grid] {
+                    self.merge(self.head[grid] as usize, self.head[next] as usize);
+                }
+            }
+        }
+        for point in 0..self.size * self.size {
+            let grid = self.grid_of[point] as usize;
+            if matches!(self.cells[grid], BLACK | WHITE) && self.head[grid] as usize == grid {
+                self.recount(grid);
+            }
+        }
+    }
+
+    /// Puts a stone of the side to move on the empty `grid`, merges and captures; returns
+    /// how many stones were captured and where the last one was.
+    fn place(&mut self, grid: usize) -> (u32, usize) {
+        let own = cell_of(self.to_move);
+        let enemy = 3 - own;
+        self.remove_empty(grid);
+        self.cells[grid] = own;
+        self.head[grid] = grid as u32;
+        self.next[grid] = grid as u32;
+        self.stones[grid] = 1;
+        let neighbours = self.neighbours(grid);
+        // The point was a liberty of every neighbouring string: once each.
+        let mut seen = [usize::MAX; 4];
+        for (index, &next) in neighbours.iter().enumerate() {
+            let cell = self.cells[next];
+            if cell == BLACK || cell == WHITE {
+                let head = self.head[next] as usize;
+                if !seen[..index].contains(&head) {
+                    self.liberties[head] -= 1;
+                }
+                seen[index] = head;
+            }
+        }
+        // The new stone's own liberties, then merges with friendly strings.
+        self.liberties[grid] = neighbours
+            .iter()
+            .filter(|&&next| self.cells[next] == EMPTY)
+            .count() as u32;
+        let mut merged = 0;
+        for &next in &neighbours {
+            if self.cells[next] == own && self.head[next] as usize != self.head[grid] as usize {
+                self.merge(self.head[grid] as usize, self.head[next] as usize);
+                merged += 1;
+            }
+        }
+        if merged > 0 {
+            self.recount(self.head[grid] as usize);
+        }
+        // Captures.
+        let mut captured = (0, NONE);
+        for &next in &neighbours {
+            if self.cells[next] == enemy && self.liberties_at(next) == 0 {
+                let count = self.stones_at(next);
+                captured.0 += count;
+                captured.1 = next;
+                self.remove_string(next);
+            }
+        }
+        captured
+    }
+
+    /// Joins the string of `b` into the string of `a` (both heads).
+    fn merge(&mut self, a: usize, b: usize) {
+        let (big, small) = if self.stones[a] >= self.stones[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut stone = small;
+        loop {
+            self.head[stone] = big as u32;
+            stone = self.next[stone] as usize;
+            if stone == small {
+                break;
+            }
+        }
+        self.next.swap(big, small);
+        self.stones[big] += self.stones[small];
+    }
+
+    /// Counts the liberties of the string with head `head` from scratch.
+    fn recount(&mut self, head: usize) {
+        let generation = self.next_generation();
+        let mut count = 0;
+        let mut stone = head;
+        loop {
+            for next in self.neighbours(stone) {
+                if self.cells[next] == EMPTY && self.marks[next] != generation {
+                    self.marks[next] = generation;
+                    count += 1;
+                }
+            }
+            stone = self.next[stone] as usize;
+            if stone == head {
+                break;
+            }
+        }
+        self.liberties[head] = count;
+    }
+
+    /// Takes the string through `grid` off the board; each point freed becomes a liberty
+    /// of each string next to it.
+    fn remove_string(&mut self, grid: usize) {
+        let mut stone = grid;
+        loop {
+            self.cells[stone] = EMPTY;
+            self.add_empty(stone);
+            stone = self.next[stone] as usize;
+            if stone == grid {
+                break;
+            }
+        }
+        loop {
+            let mut seen = [usize::MAX; 4];
+            for (index, next) in self.neighbours(stone).into_iter().enumerate() {
+                let cell = self.cells[next];
+                if cell == BLACK || cell == WHITE {
+                    let head = self.head[next] as usize;
+                    if !seen[..index].contains(&head) {
+                        self.liberties[head] += 1;
+                    }
+                    seen[index] = head;
+                }
+            }
+            stone = self.next[stone] as usize;
+            if stone == grid {
+                break;
+            }
+        }
+    }
+
+    fn add_empty(&mut self, grid: usize) {
+        self.empty_at[grid] = self.empties.len() as u32;
+        self.empties.push(grid as u32);
+    }
+
+    fn remove_empty(&mut self, grid: usize) {
+        let at = self.empty_at[grid] as usize;
+        let last = self.empties.pop().expect("an empty point to fill");
+        if at < self.empties.len() {
+            self.empties[at] = last;
+            self.empty_at[last as usize] = at as u32;
+        }
+    }
+
+    fn next_generation(&mut self) -> u32 {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.marks.fill(0);
+            self.generation = 1;
+        }
+        self.generation
+    }
+
+    /// The size of the empty region through `grid` and the colours it reaches
+    /// (`BLACK`, `WHITE`, both, or `EMPTY` for none), marking it with `generation`.
+    fn region(&mut self, grid: usize, generation: u32) -> (i64, u8) {
+        let mut reach = EMPTY;
+        let mut area = 0;
+        // Fast path: a single empty point between stones of one colour.
+        self.stack.clear();
+        self.stack.push(grid as u32);
+        self.marks[grid] = generation;
+        while let Some(current) = self.stack.pop() {
+            area += 1;
+            for next in self.neighbours(current as usize) {
+                match self.cells[next] {
+                    EMPTY if self.marks[next] != generation => {
+                        self.marks[next] = generation;
+                        self.stack.push(next as u32);
+                    }
+                    cell @ (BLACK | WHITE) => reach |= cell,
+                    _ => {}
+                }
+            }
+        }
+        (area, reach)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::area_score;
+    use crate::go::rng::Rng;
+
+    /// Plays random legal moves on both boards and checks they agree after each.
+    #[test]
+    fn agrees_with_the_rules_board_over_random_games() {
+        let mut rng = Rng::new(5);
+        for (size, games) in [(2, 6), (3, 6), (5, 4), (9, 2), (19, 1)] {
+            for _ in 0..games {
+                let mut rules = Board::new(size);
+                let mut fast = PlayoutBoard::from_board_to_move(&rules, Colour::Black);
+                for _ in 0..size * size * 3 {
+                    let colour = fast.to_move();
+                    let legal: Vec<usize> =
+                        (0..size * size).filter(|&p| fast.is_legal(p)).collect();
+                    if size <= 9 {
+                        for point in 0..size * size {
+                            check_legality(&rules, &fast, colour, point);
+                        }
+                    }
+                    let pick = legal.get(rng.below(legal.len() + 1)).copied();
+                    match pick {
+                        Some(point) => {
+                            if rules.play(colour, point).is_err() {
+                                // Superko, which the fast board does not know: stop here.
+                                break;
+                            }
+                            fast.play(point);
+                        }
+                        None => {
+                            rules.pass(colour);
+                            fast.pass();
+                        }
+                    }
+                    check_same(&rules, &mut fast);
+                }
+            }
+        }
+    }
+
+    /// The fast board calls a point legal exactly when it is empty, not the ko point and
+    /// not a suicide; a legal point is legal on the rules board too unless superko.
+    fn check_legality(rules: &Board, fast: &PlayoutBoard, colour: Colour, point: usize) {
+        let mut scratch = rules.clone();
+        let outcome = if rules.get(point).is_some() {
+            None
+        } else {
+            Some(scratch.play(colour, point))
+        };
+        match outcome {
+            None => assert!(!fast.is_legal(point)),
+            Some(Ok(played)) if played.suicided > 0 => assert!(!fast.is_legal(point)),
+            Some(Ok(_)) => assert!(fast.is_legal(point), "point {point} should be legal"),
+            Some(Err(_)) => {}
+        }
+    }
+
+    fn check_same(rules: &Board, fast: &mut PlayoutBoard) {
+        let size = rules.size();
+        for point in 0..size * size {
+            assert_eq!(rules.get(point), fast.get(point), "point {point}");
+        }
+        let mut copy = rules.clone();
+        for string in rules.strings() {
+            let point = string[0];
+            assert_eq!(
+                copy.liberties(point, usize::MAX),
+                fast.liberties(point),
+                "liberties at {point}"
+            );
+            for &stone in &string {
+                assert_eq!(string.len(), fast.string_size(stone));
+            }
+        }
+        let score = area_score(size, rules.points());
+        assert_eq!(
+            fast.area_margin(),
+            i64::from(score.black) - i64::from(score.white)
+        );
+        let mut empties: Vec<usize> = fast.empty_points().collect();
+        empties.sort_unstable();
+        let expected: Vec<usize> = (0..size * size)
+            .filter(|&p| rules.get(p).is_none())
+            .collect();
+        assert_eq!(empties, expected);
+    }
+
+    #[test]
+    fn simple_ko_is_refused_for_one_move() {
+        // 4x4: Black B1? Build a ko: X at B1 A2 C2 B3... use coordinates as points.
+        // Row 0: . X O .   Row 1: X O . O   Row 2: . X O .  (Black to take at C1? )
+        let mut rules = Board::new(4);
+        let stones = [
+            (Colour::Black, 1),
+            (Colour::White, 2),
+            (Colour::Black, 4),
+            (Colour::White, 7),
+            (Colour::Black, 9),
+            (Colour::White, 10),
+            (Colour::White, 5),
+        ];
+        for (colour, point) in stones {
+            rules.play(colour, point).unwrap();
+        }
+        // White 5 sits in Black's mouth: Black 6 captures it.
+        rules.pass(Colour::White);
+        let mut fast = PlayoutBoard::from_board_to_move(&rules, Colour::Black);
+        assert!(fast.is_legal(6));
+        fast.play(6);
+        assert_eq!(fast.get(5), None);
+        // White may not retake at 5 at once...
+        assert!(!fast.is_legal(5));
+        fast.pass();
+        fast.pass();
+        // ...but may after the ko is gone.
+        assert!(fast.is_legal(5));
+    }
+
+    #[test]
+    fn eyes_and_self_ataris() {
+        let mut rules = Board::new(5);
+        for point in [1, 5, 7, 11] {
+            rules.play(Colour::Black, point).unwrap();
+            rules.pass(Colour::White);
+        }
+        let mut fast = PlayoutBoard::from_board_to_move(&rules, Colour::Black);
+        // Point 0 (corner) with Black at 1 and 5: an eye. Point 6 between 1, 5, 7, 11.
+        assert!(fast.is_eye(Colour::Black, 0));
+        assert!(fast.is_eye(Colour::Black, 6));
+        assert!(!fast.is_eye(Colour::White, 6));
+        // White playing 6 would be a suicide: not legal.
+        fast.pass();
+        assert!(!fast.is_legal(6));
+        // White at 2 would have one liberty, 3: a self-atari of one stone. At 13, four.
+        let grid = fast.grid(2);
+        assert_eq!(fast.self_atari(grid), Some(1));
+        let grid = fast.grid(13);
+        assert_eq!(fast.self_atari(grid), None);
+    }
+}

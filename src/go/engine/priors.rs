@@ -1,0 +1,193 @@
+//! Prior knowledge for new tree nodes: each move starts with a few virtual simulations
+//! whose win rate says what cheap Go knowledge thinks of it (captures, atari escapes,
+//! 3x3 shapes, closeness to the last move, self-ataris, the empty edge).
+
+use super::pattern::is_good_pattern;
+use super::playout_board::PlayoutBoard;
+use super::tree::Move;
+
+/// Every move starts as this many simulations at even odds.
+const EVEN: f32 = 10.0;
+/// Won simulations for a move that captures one stone, and several.
+const CAPTURE_ONE: f32 = 15.0;
+const CAPTURE_MANY: f32 = 30.0;
+/// Won simulations for a move that saves an own string in atari.
+const ESCAPE: f32 = 20.0;
+/// Won simulations for a move that makes a good 3x3 shape.
+const PATTERN: f32 = 10.0;
+/// Won simulations by distance (1, 2, 3) to the last move.
+const NEAR_LAST: [f32; 3] = [24.0, 22.0, 8.0];
+/// Lost simulations for a self-atari of more than one stone (one stone: half of it).
+const SELF_ATARI: f32 = 10.0;
+/// Lost simulations for a move on the first two lines far from every stone; won ones
+/// for the third line there.
+const EMPTY_AREA: f32 = 10.0;
+/// A pass starts as this many simulations at this win rate: passing is rarely right,
+/// and when it is (the game ends with a win) the search sees it exactly.
+const PASS: (f32, f32) = (10.0, 0.1);
+
+/// A move with its prior: `visits` virtual simulations won at `rate`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Prior {
+    /// The move.
+    pub mv: Move,
+    /// Virtual simulations.
+    pub visits: f32,
+    /// Their win rate for the player to move.
+    pub rate: f32,
+}
+
+/// The priors of every legal move of the side to move on `board` that does not fill one
+/// of its own single-point eyes (false ones included), then of the pass.
+pub fn priors(board: &mut PlayoutBoard) -> Vec<Prior> {
+    let colour = board.to_move();
+    let size = board.size();
+    let mut priors: Vec<Prior> = (0..size * size)
+        .filter(|&point| board.is_legal(point) && !board.is_single_point_eye(colour, point))
+        .collect::<Vec<_>>()
+        .into_iter()
+        .map(|point| prior_of(board, point))
+        .collect();
+    priors.push(Prior {
+        mv: None,
+        visits: PASS.0,
+        rate: PASS.1,
+    });
+    priors
+}
+
+/// The prior of playing `point`, which must be legal.
+fn prior_of(board: &mut PlayoutBoard, point: usize) -> Prior {
+    let colour = board.to_move();
+    let size = board.size();
+    let (mut visits, mut wins) = (EVEN, EVEN / 2.0);
+    let mut add = |won: f32, lost: f32| {
+        visits += won + lost;
+        wins += won;
+    };
+    let mut captured = 0;
+    let mut saves = false;
+    for next in neighbours(size, point) {
+        match board.get(next) {
+            Some(c) if c != colour && board.liberties(next) == 1 => {
+                captured += board.string_size(next);
+            }
+            Some(c) if c == colour && board.liberties(next) == 1 => saves = true,
+            _ => {}
+        }
+    }
+    let self_atari = board.self_atari(board.grid(point));
+    match captured {
+        0 => {}
+        1 => add(CAPTURE_ONE, 0.0),
+        _ => add(CAPTURE_MANY, 0.0),
+    }
+    match self_atari {
+        None if saves => add(ESCAPE, 0.0),
+        Some(stones) => add(
+            0.0,
+            if stones > 1 {
+                SELF_ATARI
+            } else {
+                SELF_ATARI / 2.0
+            },
+        ),
+        None => {}
+    }
+    if is_good_pattern(board, point, colour) {
+        add(PATTERN, 0.0);
+    }
+    if let Some(last) = board.last_move() {
+        let distance = manhattan(size, point, last);
+        if (1..=3).contains(&distance) {
+            add(NEAR_LAST[distance - 1], 0.0);
+        }
+    }
+    if size >= 9 && !stones_within(board, point, 3) {
+        match line(size, point) {
+            0 | 1 => add(0.0, EMPTY_AREA),
+            2 => add(EMPTY_AREA, 0.0),
+            _ => {}
+        }
+    }
+    Prior {
+        mv: Some(point),
+        visits,
+        rate: wins / visits,
+    }
+}
+
+/// The orthogonal neighbours of `point` on a `size` x `size` board.
+fn neighbours(size: usize, point: usize) -> impl Iterator<Item = usize> {
+    let (row, column) = (point / size, point % size);
+    [
+        (column > 0).then(|| point - 1),
+        (column + 1 < size).then(|| point + 1),
+        (row > 0).then(|| point - size),
+        (row + 1 < size).then(|| point + size),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+fn manhattan(size: usize, a: usize, b: usize) -> usize {
+    (a / size).abs_diff(b / size) + (a % size).abs_diff(b % size)
+}
+
+/// Which line from the edge `point` is on: 0 for the first line.
+fn line(size: usize, point: usize) -> usize {
+    let (row, column) = (point / size, point % size);
+    row.min(column).min(size - 1 - row).min(size - 1 - column)
+}
+
+/// Whether a stone stands within Manhattan distance `reach` of `point`.
+fn stones_within(board: &PlayoutBoard, point: usize, reach: usize) -> bool {
+    let size = board.size();
+    let (row, column) = ((point / size) as isize, (point % size) as isize);
+    let reach = reach as isize;
+    (-reach..=reach).any(|dr| {
+        let span = reach - dr.abs();
+        (-span..=span).any(|dc| {
+            let (r, c) = (row + dr, column + dc);
+            (0..size as isize).contains(&r)
+                && (0..size as isize).contains(&c)
+                && board.get(r as usize * size + c as usize).is_some()
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::board::Board;
+    use crate::go::Colour;
+
+    fn board_with(size: usize, black: &[usize], white: &[usize]) -> PlayoutBoard {
+        let mut board = Board::new(size);
+        for &point in black {
+            board.play(Colour::Black, point).unwrap();
+            board.pass(Colour::White);
+        }
+        for &point in white {
+            board.pass(Colour::Black);
+            board.play(Colour::White, point).unwrap();
+        }
+        PlayoutBoard::from_board_to_move(&board, Colour::Black)
+    }
+
+    fn rate_of(priors: &[Prior], point: usize) -> f32 {
+        priors.iter().find(|p| p.mv == Some(point)).unwrap().rate
+    }
+
+    #[test]
+    fn a_capture_is_liked_and_a_self_atari_disliked() {
+        // 5x5: a white stone at C3 (12) surrounded on three sides by black; C4 (17)
+        // captures it. Black B5-ish corner moves are neutral.
+        let mut board = board_with(5, &[7, 11, 13], &[12]);
+        let priors = priors(&mut board);
+        assert!(rate_of(&priors, 17) > 0.6, "{priors:?}");
+        assert_eq!(priors.last().unwrap().mv, None);
+        // Every legal move and the pass, nothing else.
+        assert_eq!(priors.len(), 25 - 4 + 1);
+    }
+}

@@ -1,0 +1,314 @@
+//! Monte-Carlo tree search with RAVE: from a position and a budget to the best move and
+//! what the search learned about each candidate. No threads, clocks or sockets are chosen
+//! here: the caller gives a deadline, a playout count and a stop flag.
+
+use super::playout::playout;
+use super::playout_board::PlayoutBoard;
+use super::priors::priors;
+use super::tree::{Move, Node, Tree};
+use crate::go::board::Board;
+use crate::go::rng::Rng;
+use crate::go::score::Outcome;
+use crate::go::{Colour, Points};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// A node is expanded once it has had this many real simulations (the root at once).
+const EXPAND_AT: f32 = 8.0;
+
+/// Visits at which a node's own statistics weigh as much as its AMAF statistics.
+const RAVE_EQUIVALENCE: f32 = 3500.0;
+
+/// How long a search may go on.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Budget<'a> {
+    /// Stop after this many simulations.
+    pub playouts: Option<u64>,
+    /// Stop at this instant.
+    pub deadline: Option<Instant>,
+    /// Stop as soon as this is set.
+    pub stop: Option<&'a AtomicBool>,
+}
+
+impl Budget<'_> {
+    /// Whether a search that has run `done` simulations must stop. The clock is read only
+    /// every 16 simulations.
+    fn exhausted(&self, done: u64) -> bool {
+        self.playouts.is_some_and(|limit| done >= limit)
+            || self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed))
+            || (done.is_multiple_of(16) && self.deadline.is_some_and(|end| Instant::now() >= end))
+    }
+}
+
+/// The rules of the game being searched, as far as the search needs them.
+#[derive(Debug, Clone, Copy)]
+pub struct Settings {
+    /// White's compensation.
+    pub komi: Points,
+    /// The seed of the playouts' random choices: the same seed, position and playout
+    /// count give the same result.
+    pub seed: u64,
+    /// The most nodes the tree may hold (each about 40 bytes).
+    pub max_nodes: usize,
+}
+
+/// What the search found for one move of the root.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Candidate {
+    /// The move.
+    pub mv: Move,
+    /// Simulations that went through it.
+    pub visits: u32,
+    /// Its win rate for the side to move, 0 to 1.
+    pub win_rate: f32,
+    /// The prior knowledge's win rate for it, 0 to 1.
+    pub prior: f32,
+    /// A lower confidence bound of the win rate.
+    pub lcb: f32,
+    /// The principal variation starting with this move.
+    pub pv: Vec<Move>,
+}
+
+/// What a search returns.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchResult {
+    /// The move to play: the most visited candidate that the rules board accepts (a pass
+    /// when there is none).
+    pub best: Move,
+    /// The root's candidates, most visited first.
+    pub candidates: Vec<Candidate>,
+    /// Simulations run.
+    pub playouts: u64,
+}
+
+impl SearchResult {
+    /// The win rate of the best move for the side to move (0.5 without candidates).
+    pub fn win_rate(&self) -> f32 {
+        self.candidates
+            .iter()
+            .find(|candidate| candidate.mv == self.best)
+            .map_or(0.5, |candidate| candidate.win_rate)
+    }
+}
+
+/// Searches `colour`'s move on `board` within `budget`.
+///
+/// Every root move is checked against the rules board (positional superko included), so
+/// the best move is always legal there; below the root the playout board's simple ko
+/// stands in for superko.
+pub fn search(
+    board: &Board,
+    colour: Colour,
+    settings: &Settings,
+    budget: &Budget<'_>,
+) -> SearchResult {
+    let root = PlayoutBoard::from_board_to_move(board, colour);
+    let legal_at_root = rules_legal(board, colour);
+    let mut run = Run {
+        tree: Tree::new(settings.max_nodes),
+        rng: Rng::new(settings.seed),
+        played_first: vec![None; board.size() * board.size()],
+        path: Vec::new(),
+        komi: settings.komi,
+        max_moves: 3 * board.size() * board.size(),
+    };
+    run.expand(Tree::ROOT, &mut root.clone(), |point| legal_at_root[point]);
+    let mut done = 0;
+    while !budget.exhausted(done) {
+        run.simulate(&root);
+        done += 1;
+    }
+    run.result(done, &legal_at_root)
+}
+
+/// Which points `colour` may play on the rules board now.
+fn rules_legal(board: &Board, colour: Colour) -> Vec<bool> {
+    let mut scratch = board.clone();
+    (0..board.size() * board.size())
+        .map(|point| {
+            let legal = scratch.get(point).is_none() && scratch.play(colour, point).is_ok();
+            if legal {
+                scratch.undo();
+            }
+            legal
+        })
+        .collect()
+}
+
+/// The state of one search.
+struct Run {
+    tree: Tree,
+    rng: Rng,
+    /// Which colour played each point first in the current simulation.
+    played_first: Vec<Option<Colour>>,
+    /// The nodes of the current simulation, root first.
+    path: Vec<usize>,
+    komi: Points,
+    max_moves: usize,
+}
+
+impl Run {
+    /// Gives `node` a child for each legal move of `board` that `allowed` lets through
+    /// (own eyes left out), and a pass, each with its prior.
+    fn expand(&mut self, node: usize, board: &mut PlayoutBoard, allowed: impl Fn(usize) -> bool) {
+        let children: Vec<Node> = priors(board)
+            .into_iter()
+            .filter(|prior| prior.mv.is_none_or(&allowed))
+            .map(|prior| Node::new(prior.mv, prior.visits, prior.rate))
+            .collect();
+        self.tree.expand(node, children.into_iter());
+    }
+
+    /// One simulation: down the tree by the RAVE values, expanding the leaf if it has
+    /// been visited enough, a playout from there (or the exact score when the game ended
+    /// in the tree by two passes), and the result back up the path.
+    fn simulate(&mut self, root: &PlayoutBoard) {
+        let mut board = root.clone();
+        self.played_first.fill(None);
+        self.path.clear();
+        self.path.push(Tree::ROOT);
+        let mut node = Tree::ROOT;
+        while board.passes() < 2 {
+            if !self.tree.node(node).is_expanded() {
+                if self.tree.node(node).real_visits() < EXPAND_AT {
+                    break;
+                }
+                self.expand(node, &mut board, |_| true);
+                if !self.tree.node(node).is_expanded() {
+                    break;
+                }
+            }
+            node = self.select(node);
+            let mover = board.to_move();
+            match self.tree.node(node).mv {
+                Some(point) => {
+                    if self.played_first[point].is_none() {
+                        self.played_first[point] = Some(mover);
+                    }
+                    board.play(point);
+                }
+                None => board.pass(),
+            }
+            self.path.push(node);
+        }
+        let margin = if board.passes() >= 2 {
+            board.area_margin()
+        } else {
+            playout(
+                &mut board,
+                &mut self.rng,
+                self.max_moves,
+                &mut self.played_first,
+            )
+        };
+        self.back_up(root.to_move(), Outcome::winner_of_margin(margin, self.komi));
+    }
+
+    /// The child of `node` with the highest RAVE value.
+    fn select(&self, node: usize) -> usize {
+        let mut best = usize::MAX;
+        let mut best_value = f32::NEG_INFINITY;
+        for child in self.tree.children(node) {
+            let value = self.tree.node(child).rave_value(RAVE_EQUIVALENCE);
+            if value > best_value {
+                best_value = value;
+                best = child;
+            }
+        }
+        best
+    }
+
+    /// Adds one simulation won by `winner` (a draw counts half) to every node of the path
+    /// and to the AMAF statistics of their children that the simulation played.
+    fn back_up(&mut self, root_mover: Colour, winner: Option<Colour>) {
+        let score = |colour: Colour| match winner {
+            Some(w) if w == colour => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        };
+        // The player to move at path[depth] is root_mover at even depths.
+        let mut to_move = root_mover;
+        for depth in 0..self.path.len() {
+            let index = self.path[depth];
+            let node = self.tree.node_mut(index);
+            node.visits += 1.0;
+            node.wins += score(to_move.opponent());
+            for child in self.tree.children(index) {
+                let child_node = self.tree.node_mut(child);
+                if let Some(point) = child_node.mv {
+                    if self.played_first[point] == Some(to_move) {
+                        child_node.amaf_visits += 1.0;
+                        child_node.amaf_wins += score(to_move);
+                    }
+                }
+            }
+            to_move = to_move.opponent();
+        }
+    }
+
+    /// The search's answer: candidates by visits, the best one legal on the rules board.
+    fn result(&self, playouts: u64, legal_at_root: &[bool]) -> SearchResult {
+        let mut candidates: Vec<Candidate> = self
+            .tree
+            .children(Tree::ROOT)
+            .map(|child| self.candidate(child))
+            .collect();
+        candidates.sort_by_key(|candidate| std::cmp::Reverse(candidate.visits));
+        let best = candidates
+            .iter()
+            .map(|candidate| candidate.mv)
+            .find(|mv| mv.is_none_or(|point| legal_at_root[point]))
+            .flatten();
+        SearchResult {
+            best,
+            candidates,
+            playouts,
+        }
+    }
+
+    fn candidate(&self, index: usize) -> Candidate {
+        let node = self.tree.node(index);
+        let visits = node.real_visits().max(0.0);
+        let win_rate = if visits > 0.0 {
+            (node.wins - node.prior_wins) / visits
+        } else {
+            node.win_rate()
+        };
+        Candidate {
+            mv: node.mv,
+            visits: visits as u32,
+            win_rate,
+            prior: node.prior_rate(),
+            lcb: lower_bound(win_rate, visits),
+            pv: self.principal_variation(index),
+        }
+    }
+
+    /// The moves from `index` down, each time to the most visited child.
+    fn principal_variation(&self, mut index: usize) -> Vec<Move> {
+        let mut pv = vec![self.tree.node(index).mv];
+        while let Some(next) = self
+            .tree
+            .children(index)
+            .filter(|&child| self.tree.node(child).real_visits() > 0.0)
+            .max_by(|&a, &b| {
+                let visits = |i: usize| self.tree.node(i).real_visits();
+                visits(a).total_cmp(&visits(b))
+            })
+        {
+            pv.push(self.tree.node(next).mv);
+            index = next;
+        }
+        pv
+    }
+}
+
+/// A lower bound of a win rate seen over `visits` simulations: the rate less about two
+/// standard errors, never below 0.
+fn lower_bound(rate: f32, visits: f32) -> f32 {
+    if visits < 1.0 {
+        return 0.0;
+    }
+    let spread = (rate * (1.0 - rate) / visits).sqrt();
+    (rate - 1.96 * spread).max(0.0)
+}

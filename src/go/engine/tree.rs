@@ -1,0 +1,192 @@
+//! The search tree: nodes in one arena, children stored side by side, statistics for the
+//! tree policy (visits, wins, AMAF) and the prior knowledge each child starts with.
+
+/// A move in the tree: a point of the rules board, or a pass.
+pub type Move = Option<usize>;
+
+/// One node: the move that led to it and what the search has learned about that move.
+///
+/// Wins count for the player who made `mv` (the player to move at the parent), so a
+/// parent picks the child with the best value directly.
+#[derive(Debug, Clone)]
+pub struct Node {
+    /// The move that leads here from the parent.
+    pub mv: Move,
+    /// Simulations through this node, priors included.
+    pub visits: f32,
+    /// Wins among them for the player who made `mv`.
+    pub wins: f32,
+    /// All-moves-as-first simulations: ones where `mv` was played later by the same
+    /// player, priors included.
+    pub amaf_visits: f32,
+    /// Wins among them.
+    pub amaf_wins: f32,
+    /// The prior visits alone, for reporting the prior.
+    pub prior_visits: f32,
+    /// The prior wins alone.
+    pub prior_wins: f32,
+    /// Index of the first child in the arena; the children are `first..first + count`.
+    pub first_child: u32,
+    /// How many children; 0 until the node is expanded.
+    pub child_count: u32,
+}
+
+impl Node {
+    /// A node for `mv` that starts with `prior_visits` simulations won at `prior_rate`,
+    /// in both the plain and the AMAF statistics.
+    pub fn new(mv: Move, prior_visits: f32, prior_rate: f32) -> Node {
+        let prior_wins = prior_visits * prior_rate;
+        Node {
+            mv,
+            visits: prior_visits,
+            wins: prior_wins,
+            amaf_visits: prior_visits,
+            amaf_wins: prior_wins,
+            prior_visits,
+            prior_wins,
+            first_child: 0,
+            child_count: 0,
+        }
+    }
+
+    /// Whether the node has children.
+    pub fn is_expanded(&self) -> bool {
+        self.child_count > 0
+    }
+
+    /// Simulations that really went through the node, without the priors.
+    pub fn real_visits(&self) -> f32 {
+        self.visits - self.prior_visits
+    }
+
+    /// The win rate for the player who made `mv`, priors included.
+    pub fn win_rate(&self) -> f32 {
+        if self.visits > 0.0 {
+            self.wins / self.visits
+        } else {
+            0.5
+        }
+    }
+
+    /// The prior's win rate alone.
+    pub fn prior_rate(&self) -> f32 {
+        if self.prior_visits > 0.0 {
+            self.prior_wins / self.prior_visits
+        } else {
+            0.5
+        }
+    }
+
+    /// The RAVE value the tree policy maximises: the win rate blended with the AMAF rate,
+    /// which counts for much while the node has few visits of its own (`equivalence` is
+    /// the number of visits at which both weigh about the same).
+    pub fn rave_value(&self, equivalence: f32) -> f32 {
+        let (n, amaf_n) = (self.visits, self.amaf_visits);
+        if amaf_n <= 0.0 {
+            return self.win_rate();
+        }
+        let beta = amaf_n / (amaf_n + n + n * amaf_n / equivalence);
+        let amaf_rate = self.amaf_wins / amaf_n;
+        beta * amaf_rate + (1.0 - beta) * self.win_rate()
+    }
+}
+
+/// Every node of one search, the root first.
+#[derive(Debug, Clone)]
+pub struct Tree {
+    nodes: Vec<Node>,
+    capacity: usize,
+}
+
+impl Tree {
+    /// A tree with one root node (for the move that led to the position searched, which
+    /// is not used) and room for at most `capacity` nodes.
+    pub fn new(capacity: usize) -> Tree {
+        let mut nodes = Vec::with_capacity(capacity.min(1 << 16));
+        nodes.push(Node::new(None, 0.0, 0.5));
+        Tree {
+            nodes,
+            capacity: capacity.max(1),
+        }
+    }
+
+    /// The root's index.
+    pub const ROOT: usize = 0;
+
+    /// The node at `index`.
+    pub fn node(&self, index: usize) -> &Node {
+        &self.nodes[index]
+    }
+
+    /// The node at `index`, to update.
+    pub fn node_mut(&mut self, index: usize) -> &mut Node {
+        &mut self.nodes[index]
+    }
+
+    /// The indices of the children of `index`.
+    pub fn children(&self, index: usize) -> std::ops::Range<usize> {
+        let node = &self.nodes[index];
+        let first = node.first_child as usize;
+        first..first + node.child_count as usize
+    }
+
+    /// How many nodes the tree holds.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether only the root is there.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.len() <= 1
+    }
+
+    /// Gives `index` these children, unless that would pass the capacity (then `false`,
+    /// and the node stays a leaf). A node is expanded at most once.
+    pub fn expand(&mut self, index: usize, children: impl ExactSizeIterator<Item = Node>) -> bool {
+        let count = children.len();
+        if count == 0 || self.nodes.len() + count > self.capacity || self.nodes[index].is_expanded()
+        {
+            return false;
+        }
+        let first = self.nodes.len();
+        self.nodes.extend(children);
+        let node = &mut self.nodes[index];
+        node.first_child = first as u32;
+        node.child_count = count as u32;
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expansion_respects_the_capacity_and_happens_once() {
+        let mut tree = Tree::new(4);
+        let kids = |n: usize| {
+            (0..n)
+                .map(|p| Node::new(Some(p), 1.0, 0.5))
+                .collect::<Vec<_>>()
+        };
+        assert!(!tree.expand(Tree::ROOT, kids(4).into_iter()));
+        assert!(tree.expand(Tree::ROOT, kids(3).into_iter()));
+        assert_eq!(tree.children(Tree::ROOT), 1..4);
+        assert!(!tree.expand(Tree::ROOT, kids(1).into_iter()));
+        assert_eq!(tree.node(2).mv, Some(1));
+        assert_eq!(tree.len(), 4);
+    }
+
+    #[test]
+    fn rave_leans_on_amaf_early_and_on_real_visits_late() {
+        let mut node = Node::new(Some(0), 0.0, 0.5);
+        node.amaf_visits = 100.0;
+        node.amaf_wins = 90.0;
+        node.visits = 1.0;
+        node.wins = 0.0;
+        assert!(node.rave_value(1000.0) > 0.8);
+        node.visits = 100_000.0;
+        node.wins = 10_000.0;
+        assert!(node.rave_value(1000.0) < 0.2);
+    }
+}

@@ -1,0 +1,158 @@
+//! The Monte-Carlo engine in isolation: legal moves only, never an own eye or a suicide,
+//! tactics it must find at a fixed number of simulations, dead stones captured before
+//! passing under Tromp-Taylor, and the same move again from the same seed.
+
+mod common;
+
+use common::go::{at, setup};
+use gamebot::go::board::Board;
+use gamebot::go::engine::search::{search, Budget, SearchResult, Settings};
+use gamebot::go::rng::Rng;
+use gamebot::go::{Colour, Points};
+
+const B: Colour = Colour::Black;
+const W: Colour = Colour::White;
+
+fn settings(komi: &str, seed: u64) -> Settings {
+    Settings {
+        komi: Points::parse(komi).unwrap(),
+        seed,
+        max_nodes: 100_000,
+    }
+}
+
+fn think(board: &Board, colour: Colour, komi: &str, playouts: u64) -> SearchResult {
+    let budget = Budget {
+        playouts: Some(playouts),
+        ..Budget::default()
+    };
+    search(board, colour, &settings(komi, 1), &budget)
+}
+
+/// An empty point whose four neighbours are all `colour` (or the edge).
+fn is_own_eye(board: &Board, colour: Colour, point: usize) -> bool {
+    board.get(point).is_none()
+        && board
+            .neighbours(point)
+            .all(|q| board.get(q) == Some(colour))
+}
+
+/// Plays engine moves from random positions and checks each one on the rules board.
+#[test]
+fn engine_moves_are_legal_and_never_fill_own_eyes_or_suicide() {
+    let mut rng = Rng::new(11);
+    let mut checked = 0;
+    for size in [2, 3, 5, 7, 9] {
+        for _ in 0..6 {
+            let mut board = Board::new(size);
+            // A random start: some random legal stones.
+            for _ in 0..rng.below(size * size / 2 + 1) {
+                let point = rng.below(size * size);
+                let colour = board.to_move();
+                if board.play(colour, point).is_err() {
+                    board.pass(colour);
+                }
+            }
+            for _ in 0..12 {
+                let colour = board.to_move();
+                let result = think(&board, colour, "0.5", 60);
+                match result.best {
+                    Some(point) => {
+                        assert!(!is_own_eye(&board, colour, point), "filled an own eye");
+                        let played = board.play(colour, point).expect("a legal move");
+                        assert!(played.suicided == 0, "a suicide");
+                    }
+                    None => board.pass(colour),
+                }
+                checked += 1;
+                if board.is_over() {
+                    break;
+                }
+            }
+        }
+    }
+    assert!(checked > 150, "{checked}");
+}
+
+#[test]
+fn captures_a_string_in_atari() {
+    let mut board = Board::new(9);
+    // White's four stones D5 E5 D6 E6 are in atari at F6.
+    setup(
+        &mut board,
+        &["C5", "C6", "D4", "E4", "F5", "D7", "E7"],
+        &["D5", "E5", "D6", "E6"],
+    );
+    let result = think(&board, B, "7", 400);
+    assert_eq!(
+        result.best,
+        Some(at(&board, "F6")),
+        "{:?}",
+        result.candidates[..3].to_vec()
+    );
+}
+
+#[test]
+fn saves_its_string_in_atari() {
+    let mut board = Board::new(9);
+    // Black's three stones D5 E5 F5 have one liberty, G5; extending there gives four.
+    setup(
+        &mut board,
+        &["D5", "E5", "F5", "B8", "H8"],
+        &["C5", "D4", "E4", "F4", "D6", "E6", "F6"],
+    );
+    let result = think(&board, B, "7", 400);
+    assert_eq!(
+        result.best,
+        Some(at(&board, "G5")),
+        "{:?}",
+        result.candidates[..3].to_vec()
+    );
+}
+
+#[test]
+fn captures_dead_stones_before_passing_when_that_changes_the_result() {
+    // 5x5: Black walls off the board; a dead White stone sits in Black's area. White has
+    // passed. Passing now would score the White stone and its neighbourhood as shared;
+    // Black must capture (or at least keep playing), not pass.
+    let mut board = Board::new(5);
+    setup(
+        &mut board,
+        &["A2", "B2", "C2", "D2", "E2", "C4"],
+        &["A1", "C1"],
+    );
+    board.pass(W);
+    // As the board stands Black has 20 points (rows 2 to 5), White 2 (A1, C1), and B1,
+    // D1, E1 touch both. With komi 20.5 passing loses; capturing A1 and C1 wins all 25.
+    let result = think(&board, B, "20.5", 600);
+    assert_ne!(result.best, None, "passed with dead stones on the board");
+}
+
+#[test]
+fn passes_when_passing_wins() {
+    // 3x3 all Black but two eyes; White passed; passing ends the game won.
+    let mut board = Board::new(3);
+    // setup ends with White's pass after Black's last stone.
+    setup(&mut board, &["B1", "C1", "A2", "B2", "C2", "A3", "B3"], &[]);
+    let result = think(&board, B, "0.5", 200);
+    assert_eq!(result.best, None);
+    assert!(result.win_rate() > 0.9, "{result:?}");
+}
+
+#[test]
+fn the_same_seed_gives_the_same_search() {
+    let mut board = Board::new(9);
+    setup(&mut board, &["E5", "C3"], &["G7", "C7"]);
+    let first = think(&board, B, "7", 300);
+    let again = think(&board, B, "7", 300);
+    assert_eq!(first, again);
+    assert_eq!(first.playouts, 300);
+    let visits: u32 = first.candidates.iter().map(|c| c.visits).sum();
+    assert!(visits >= 290, "{visits}");
+}
+
+#[test]
+fn a_one_point_board_can_only_pass() {
+    let board = Board::new(1);
+    assert_eq!(think(&board, B, "0", 20).best, None);
+}
