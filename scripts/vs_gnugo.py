@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""Strength match: gamebot against GNU Go, with GNU Go as the referee.
+
+Plays GAMES games of gamebot (`gamebot stdio`) against `gnugo --mode gtp --level L
+--chinese-rules` on SIZE x SIZE with komi KOMI. Games come in pairs: each pair starts
+from the same few random opening moves and is played once with each colour. The final
+count is GNU Go's `final_score` after its dead-stone removal. Prints each game and the
+win rate with its 95% interval (Wilson).
+
+    scripts/vs_gnugo.py --games 100 --size 9 --move-time 1 --level 10
+
+Needs GNU Go (Debian: apt-get install gnugo) and a release build (cargo build --release).
+"""
+
+import argparse
+import math
+import os
+import random
+import shutil
+import subprocess
+import sys
+import time
+
+
+class Engine:
+    """A GTP engine on the other end of a pipe."""
+
+    def __init__(self, argv):
+        self.process = subprocess.Popen(
+            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+
+    def ask(self, line):
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+        lines = []
+        while True:
+            text = self.process.stdout.readline()
+            if text == "":
+                raise RuntimeError(f"engine closed after {line!r}")
+            if text == "\n" and lines:
+                break
+            if text.strip():
+                lines.append(text.rstrip("\n"))
+        answer = "\n".join(lines)
+        if answer.startswith("?"):
+            raise RuntimeError(f"{line!r} refused: {answer}")
+        return answer[1:].strip()
+
+    def close(self):
+        try:
+            self.ask("quit")
+        except (RuntimeError, BrokenPipeError):
+            pass
+        self.process.wait(timeout=10)
+
+
+def letters():
+    return "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+
+
+def opening(size, moves, rng):
+    """A few random moves away from the edge, as vertices."""
+    points = [
+        f"{letters()[c]}{r + 1}"
+        for c in range(2, size - 2)
+        for r in range(2, size - 2)
+    ]
+    return rng.sample(points, moves)
+
+
+def play_game(gamebot, gnugo, gamebot_colour, start, args):
+    engines = {"black": None, "white": None}
+    engines[gamebot_colour] = gamebot
+    engines["white" if gamebot_colour == "black" else "black"] = gnugo
+    for engine in (gamebot, gnugo):
+        engine.ask(f"boardsize {args.size}")
+        engine.ask("clear_board")
+        engine.ask(f"komi {args.komi}")
+    colour = "black"
+    moves = []
+    for vertex in start:
+        for engine in (gamebot, gnugo):
+            engine.ask(f"play {colour} {vertex}")
+        moves.append(vertex)
+        colour = "white" if colour == "black" else "black"
+    passes = 0
+    while passes < 2 and len(moves) < 3 * args.size * args.size:
+        mover = engines[colour]
+        other = gnugo if mover is gamebot else gamebot
+        vertex = mover.ask(f"genmove {colour}")
+        if vertex.lower() == "resign":
+            return ("white" if colour == "black" else "black"), "resign", moves
+        other.ask(f"play {colour} {vertex}")
+        moves.append(vertex)
+        passes = passes + 1 if vertex.lower() == "pass" else 0
+        colour = "white" if colour == "black" else "black"
+    result = gnugo.ask("final_score")
+    winner = "black" if result.startswith("B") else "white" if result.startswith("W") else None
+    return winner, result, moves
+
+
+def wilson(wins, games):
+    if games == 0:
+        return 0.0, 0.0, 1.0
+    z = 1.96
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return p, max(0.0, centre - spread), min(1.0, centre + spread)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--size", type=int, default=9)
+    parser.add_argument("--komi", default="7")
+    parser.add_argument("--move-time", type=float, default=1.0)
+    parser.add_argument("--level", type=int, default=10)
+    parser.add_argument("--opening-moves", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--gamebot", default="target/release/gamebot")
+    args = parser.parse_args()
+    gnugo_path = shutil.which("gnugo") or "/usr/games/gnugo"
+    if not os.path.exists(gnugo_path):
+        sys.exit("GNU Go is not installed: apt-get install gnugo")
+    rng = random.Random(args.seed)
+    wins = 0
+    played = 0
+    for index in range(args.games):
+        if index % 2 == 0:
+            start = opening(args.size, args.opening_moves, rng)
+        gamebot_colour = "black" if index % 2 == 0 else "white"
+        gamebot = Engine([args.gamebot, "stdio", "--go-move-time", str(args.move_time)])
+        gnugo = Engine([gnugo_path, "--mode", "gtp", "--level", str(args.level),
+                        "--chinese-rules", "--seed", str(index + 1)])
+        began = time.time()
+        winner, result, moves = play_game(gamebot, gnugo, gamebot_colour, start, args)
+        gamebot.close()
+        gnugo.close()
+        played += 1
+        won = winner == gamebot_colour
+        wins += won
+        rate, low, high = wilson(wins, played)
+        print(
+            f"game {index + 1}: gamebot {gamebot_colour}, {result}, "
+            f"{'win' if won else 'loss'} in {len(moves)} moves, {time.time() - began:.0f} s; "
+            f"gamebot {wins}/{played} = {rate:.0%} (95% {low:.0%}..{high:.0%})",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
