@@ -225,6 +225,12 @@ impl PlayoutBoard {
         self.moves += 1;
     }
 
+    /// Forgets the passes at the end of the moves, to play on from a position where the
+    /// game ended (to see what the stones on it are worth).
+    pub fn clear_passes(&mut self) {
+        self.passes = 0;
+    }
+
     /// Tromp-Taylor area, Black's minus White's: stones plus the empty regions that reach
     /// only one colour. Exact; fast when most empty points are single-point eyes, as at
     /// the end of a playout.

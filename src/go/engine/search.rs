@@ -191,17 +191,37 @@ impl Run {
             }
             self.path.push(node);
         }
-        let margin = if board.passes() >= 2 {
-            board.area_margin()
+        let winner = if board.passes() >= 2 {
+            self.game_end(&mut board)
         } else {
-            playout(
+            let margin = playout(
                 &mut board,
                 &mut self.rng,
                 self.max_moves,
                 &mut self.played_first,
-            )
+            );
+            Outcome::winner_of_margin(margin, self.komi)
         };
-        self.back_up(root.to_move(), Outcome::winner_of_margin(margin, self.komi));
+        self.back_up(root.to_move(), winner);
+    }
+
+    /// Who wins a game the tree ended by two passes. The board as it stands decides
+    /// under Tromp-Taylor, but a referee that removes dead stones (GNU Go, a person)
+    /// may count it otherwise; so the pass that ended the game wins only when a playout
+    /// from the same board agrees. Otherwise it counts as lost for the player who made
+    /// it: the engine then passes only in settled positions, and plays on (capturing dead
+    /// stones, or saving its own) while they are not.
+    fn game_end(&mut self, board: &mut PlayoutBoard) -> Option<Colour> {
+        let strict = Outcome::winner_of_margin(board.area_margin(), self.komi);
+        let last_passer = board.to_move().opponent();
+        board.clear_passes();
+        let margin = playout(board, &mut self.rng, self.max_moves, &mut self.played_first);
+        let settled = Outcome::winner_of_margin(margin, self.komi);
+        if strict == settled {
+            strict
+        } else {
+            Some(last_passer.opponent())
+        }
     }
 
     /// The child of `node` with the highest RAVE value.
