@@ -98,6 +98,10 @@ struct EngineArgs {
     /// Seed of the engine's random choices [default: a new one each run].
     #[arg(long)]
     seed: Option<u64>,
+    /// Go genmove answers `resign` when its best move wins less often than this
+    /// (0 to 1; 0 never resigns); never in the opening.
+    #[arg(long, default_value_t = 0.05, value_parser = resign_below)]
+    go_resign_below: f32,
 }
 
 impl EngineArgs {
@@ -107,6 +111,7 @@ impl EngineArgs {
             move_time: Duration::from_secs_f64(self.go_move_time),
             playouts: self.go_playouts,
             seed: self.seed.unwrap_or_else(fresh_seed),
+            resign_below: self.go_resign_below,
             ..EngineOptions::default()
         }
     }
@@ -121,6 +126,14 @@ fn move_time(text: &str) -> Result<f64, String> {
         Ok(seconds)
     } else {
         Err("a move time is more than 0 and at most 86400 seconds".to_string())
+    }
+}
+
+/// A resignation threshold: a win rate from 0 to 1.
+fn resign_below(text: &str) -> Result<f32, String> {
+    match text.parse::<f32>() {
+        Ok(rate) if (0.0..=1.0).contains(&rate) => Ok(rate),
+        _ => Err(format!("'{text}' is not a win rate from 0 to 1")),
     }
 }
 

@@ -343,6 +343,8 @@ fn serve_help_lists_every_option_with_its_default() {
             ("--idle-timeout", "3600"),
             ("--drain-timeout", "10"),
             ("--max-line-bytes", "1048576"),
+            ("--go-move-time", "1"),
+            ("--go-resign-below", "0.05"),
         ],
     );
 }
@@ -351,7 +353,12 @@ fn serve_help_lists_every_option_with_its_default() {
 fn stdio_help_lists_every_option_with_its_default() {
     help_shows_defaults(
         "stdio",
-        &[("--max-line-bytes", "1048576"), ("--drain-timeout", "10")],
+        &[
+            ("--max-line-bytes", "1048576"),
+            ("--drain-timeout", "10"),
+            ("--go-move-time", "1"),
+            ("--go-resign-below", "0.05"),
+        ],
     );
 }
 
@@ -391,6 +398,12 @@ fn bad_option_values_are_refused() {
         &["serve", "--drain-timeout", "0"],
         &["stdio", "--drain-timeout", "never"],
         &["serve", "--colour", "blue"],
+        &["serve", "--go-move-time", "0"],
+        &["stdio", "--go-move-time", "-1"],
+        &["stdio", "--go-move-time", "inf"],
+        &["serve", "--go-playouts", "0"],
+        &["serve", "--go-resign-below", "1.5"],
+        &["stdio", "--seed", "-3"],
         &["fly"],
     ] {
         let output = gamebot().args(args).stdin(Stdio::null()).output().unwrap();

@@ -156,3 +156,21 @@ fn a_one_point_board_can_only_pass() {
     let board = Board::new(1);
     assert_eq!(think(&board, B, "0", 20).best, None);
 }
+
+#[test]
+fn resigning_needs_a_threshold_a_low_win_rate_and_the_opening_past() {
+    let mut board = Board::new(5);
+    setup(
+        &mut board,
+        &[],
+        &["A2", "B2", "C2", "D2", "E2", "A4", "B4", "C4", "D4", "E4"],
+    );
+    let result = think(&board, B, "0", 300);
+    assert!(result.win_rate() < 0.05, "{}", result.win_rate());
+    let moves = board.moves().len();
+    assert!(result.resigns(0.05, moves, 5));
+    assert!(!result.resigns(0.0, moves, 5), "0 never resigns");
+    assert!(!result.resigns(0.05, 5, 5), "not in the opening");
+    let winning = think(&board, W, "0", 300);
+    assert!(!winning.resigns(0.05, moves, 5));
+}

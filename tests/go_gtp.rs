@@ -370,3 +370,24 @@ async fn a_refused_komi_changes_nothing() {
         "syntax error: expected 1 argument, got 0 argument(s)"
     );
 }
+
+#[tokio::test]
+async fn genmove_resigns_a_hopeless_game_but_not_in_the_opening() {
+    let server = common::TestServer::start().await;
+    let mut c = server.connect().await;
+    c.ok("boardsize 5").await;
+    // White's rows 2 and 4 own the whole board; Black has nothing and no room to live.
+    for row in [2, 4] {
+        for column in ["A", "B", "C", "D", "E"] {
+            c.ok(&format!("play w {column}{row}")).await;
+        }
+    }
+    let before = state(&mut c).await;
+    assert_eq!(c.ok("genmove b").await, "resign");
+    // Resigning plays nothing.
+    assert_eq!(state(&mut c).await, before);
+    // In the opening (fewer moves than a quarter of the points) it plays on.
+    c.ok("clear_board").await;
+    c.ok("komi 100").await;
+    assert_ne!(c.ok("genmove b").await, "resign");
+}

@@ -152,11 +152,11 @@ async fn play_game(engines: &mut [Engine; 2]) -> Vec<String> {
             (&mut second[0], &mut first[0])
         };
         let chosen = mover.ok(&format!("genmove {colour}")).await;
-        assert!(
-            !chosen.eq_ignore_ascii_case("resign"),
-            "{} resigned after {moves:?}",
-            mover.name()
-        );
+        if chosen.eq_ignore_ascii_case("resign") {
+            // A resignation ends the game; nothing was played.
+            moves.push(chosen);
+            break;
+        }
         let relay = format!("play {colour} {chosen}");
         if let Err(e) = other.ask(&relay).await {
             panic!(

@@ -6,7 +6,7 @@ mod showboard;
 pub mod vertex;
 
 use super::board::{move_limit, Board, Illegal};
-use super::engine::search::{search, Budget, Settings};
+use super::engine::search::{search, Budget, SearchResult, Settings};
 use super::engine::EngineOptions;
 use super::handicap::{fixed_points, free_points, max_fixed};
 use super::points::{Points, PointsError};
@@ -304,14 +304,18 @@ impl GoAdapter {
                 String::new()
             }
             GoCommand::GenMove(colour) => {
-                let chosen = think(board, colour, self.komi, &self.options);
-                match chosen {
+                let result = think(board, colour, self.komi, &self.options);
+                let options = &self.options;
+                if result.resigns(options.resign_below, board.moves().len(), board.size()) {
+                    return Ok("resign".to_string());
+                }
+                match result.best {
                     Some(point) => {
                         board.play(colour, point)?;
                     }
                     None => board.pass(colour),
                 }
-                move_name(chosen.map(|p| board.vertex(p)))
+                move_name(result.best.map(|p| board.vertex(p)))
             }
             GoCommand::Undo => {
                 if !board.undo() {
@@ -364,7 +368,7 @@ impl GoAdapter {
 /// The engine's move for `colour`: a search for the fixed number of simulations the
 /// options ask for, or until the move time is up. The search's seed comes from the
 /// options' seed and the position, so a fixed seed and playout count repeat the move.
-fn think(board: &Board, colour: Colour, komi: Points, options: &EngineOptions) -> Option<usize> {
+fn think(board: &Board, colour: Colour, komi: Points, options: &EngineOptions) -> SearchResult {
     let settings = Settings {
         komi,
         seed: options.seed ^ board.hash() ^ (board.moves().len() as u64).rotate_left(32),
@@ -380,7 +384,7 @@ fn think(board: &Board, colour: Colour, komi: Points, options: &EngineOptions) -
             ..Budget::default()
         },
     };
-    search(board, colour, &settings, &budget).best
+    search(board, colour, &settings, &budget)
 }
 
 /// Places handicap stones computed for an empty board; answers their vertices.

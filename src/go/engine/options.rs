@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 /// The engine's settings for every session of a server.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct EngineOptions {
     /// How long a `genmove` thinks when no clock says otherwise (`--go-move-time`).
     pub move_time: Duration,
@@ -15,16 +15,21 @@ pub struct EngineOptions {
     pub seed: u64,
     /// The most nodes one search's tree may hold; about 40 bytes each.
     pub max_nodes: usize,
+    /// Resign when the best move's win rate is below this (`--go-resign-below`); 0
+    /// never resigns. See [`SearchResult::resigns`](super::search::SearchResult::resigns).
+    pub resign_below: f32,
 }
 
 impl Default for EngineOptions {
-    /// One second a move, seed 0, trees of at most 500,000 nodes (about 20 MB).
+    /// One second a move, seed 0, trees of at most 500,000 nodes (about 20 MB),
+    /// resigning below a 5% win rate.
     fn default() -> EngineOptions {
         EngineOptions {
             move_time: Duration::from_secs(1),
             playouts: None,
             seed: 0,
             max_nodes: 500_000,
+            resign_below: 0.05,
         }
     }
 }

@@ -81,13 +81,34 @@ pub struct SearchResult {
     pub playouts: u64,
 }
 
+/// Simulations a search must have run, and visits its best move must have had, before
+/// its win rate is trusted enough to resign on.
+const RESIGN_PLAYOUTS: u64 = 100;
+const RESIGN_VISITS: u32 = 50;
+
 impl SearchResult {
-    /// The win rate of the best move for the side to move (0.5 without candidates).
-    pub fn win_rate(&self) -> f32 {
+    /// The best move's candidate, if there is one.
+    fn best_candidate(&self) -> Option<&Candidate> {
         self.candidates
             .iter()
             .find(|candidate| candidate.mv == self.best)
+    }
+
+    /// The win rate of the best move for the side to move (0.5 without candidates).
+    pub fn win_rate(&self) -> f32 {
+        self.best_candidate()
             .map_or(0.5, |candidate| candidate.win_rate)
+    }
+
+    /// Whether to resign rather than play: the best move wins less than `below` (0 never
+    /// resigns) after enough simulations, and the game is past its opening (a quarter of
+    /// the board's points in moves, `moves_played` counting passes).
+    pub fn resigns(&self, below: f32, moves_played: usize, size: usize) -> bool {
+        let trusted = self.playouts >= RESIGN_PLAYOUTS
+            && self
+                .best_candidate()
+                .is_some_and(|candidate| candidate.visits >= RESIGN_VISITS);
+        below > 0.0 && trusted && moves_played >= size * size / 4 && self.win_rate() < below
     }
 }
 
