@@ -391,3 +391,77 @@ async fn genmove_resigns_a_hopeless_game_but_not_in_the_opening() {
     c.ok("komi 100").await;
     assert_ne!(c.ok("genmove b").await, "resign");
 }
+
+/// A server whose engine thinks by the clock (no fixed number of simulations), with a
+/// default move time long enough to notice if the clock were ignored.
+async fn clocked_server() -> common::TestServer {
+    let engine = gamebot::go::engine::EngineOptions {
+        move_time: std::time::Duration::from_secs(20),
+        seed: 3,
+        ..Default::default()
+    };
+    common::TestServer::start_with_engine(common::default_config(), engine).await
+}
+
+/// Asks `genmove b` and returns how long the answer took.
+async fn timed_genmove(c: &mut Client) -> std::time::Duration {
+    let start = std::time::Instant::now();
+    let reply = c.ok("genmove b").await;
+    assert!(!reply.is_empty());
+    start.elapsed()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn genmove_keeps_to_the_clock_and_never_loses_on_time() {
+    let server = clocked_server().await;
+    let mut c = server.connect().await;
+    c.ok("boardsize 9").await;
+    // One second a move (Canadian, one stone a period): well inside it.
+    c.ok("time_settings 0 1 1").await;
+    c.ok("time_left b 1 1").await;
+    let took = timed_genmove(&mut c).await;
+    assert!(took < std::time::Duration::from_millis(1000), "{took:?}");
+    // Absolute time nearly gone: 0.3 s left for the rest of the game.
+    c.ok("time_settings 600 0 0").await;
+    c.ok("time_left b 0.3 0").await;
+    let took = timed_genmove(&mut c).await;
+    assert!(took < std::time::Duration::from_millis(300), "{took:?}");
+    // KGS byo-yomi, in the last period of 2 seconds (time_left's stones are periods).
+    c.ok("kgs-time_settings byoyomi 0 2 3").await;
+    c.ok("time_left b 2 1").await;
+    let took = timed_genmove(&mut c).await;
+    assert!(took < std::time::Duration::from_millis(2000), "{took:?}");
+    // Without a limit the server's move time applies again; not timed here (20 s).
+    c.ok("kgs-time_settings none").await;
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn time_commands_are_checked_and_change_nothing_when_refused() {
+    let server = common::TestServer::start().await;
+    let mut c = server.connect().await;
+    for (command, message) in [
+        ("time_settings 1.5 0 0", "syntax error: a main time in whole seconds expected, got '1.5'"),
+        ("time_settings 10 5", "syntax error: expected 3 arguments, got 2 argument(s)"),
+        ("time_left b -1 0", "syntax error: a time left in seconds expected, got '-1'"),
+        ("time_left x 10 0", "syntax error: a colour (b, black, w or white) expected, got 'x'"),
+        ("kgs-time_settings", "syntax error: expected at least 1 argument, got 0 argument(s)"),
+        ("kgs-time_settings fischer 10 5", "syntax error: a time system (none, absolute, byoyomi or canadian) expected, got 'fischer'"),
+        ("kgs-time_settings absolute", "syntax error: expected 2 arguments, got 1 argument(s)"),
+        ("kgs-time_settings byoyomi 10 5", "syntax error: expected 4 arguments, got 3 argument(s)"),
+        ("kgs-time_settings canadian 10 x 5", "syntax error: whole seconds expected, got 'x'"),
+    ] {
+        assert_eq!(c.err(command).await, message, "{command}");
+    }
+    for command in [
+        "kgs-time_settings none",
+        "kgs-time_settings absolute 300",
+        "kgs-time_settings byoyomi 300 30 5",
+        "kgs-time_settings canadian 300 30 25",
+        "time_settings 300 30 25",
+        "time_left white 12.5 3",
+    ] {
+        c.ok(command).await;
+    }
+    server.shutdown().await;
+}

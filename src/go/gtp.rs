@@ -6,6 +6,7 @@ mod showboard;
 pub mod vertex;
 
 use super::board::{move_limit, Board, Illegal};
+use super::engine::clock::{Clock, TimeSystem};
 use super::engine::search::{search, Budget, SearchResult, Settings};
 use super::engine::EngineOptions;
 use super::handicap::{fixed_points, free_points, max_fixed};
@@ -17,6 +18,7 @@ use super::Colour;
 use crate::gtp::{ArgError, Args};
 use crate::session::{verb_table, AdapterFactory, CommandError, GameAdapter};
 use showboard::render;
+use std::time::{Duration, Instant};
 use thiserror::Error;
 use vertex::{move_name, parse_move};
 
@@ -54,6 +56,8 @@ verb_table! {
         TimeSettings = "time_settings",
         /// `time_left COLOUR TIME STONES`.
         TimeLeft = "time_left",
+        /// `kgs-time_settings none|absolute|byoyomi|canadian ...`.
+        KgsTimeSettings = "kgs-time_settings",
         /// `tt-score BOARD...`: the scoring challenge, stateless.
         TtScore = "tt-score",
     }
@@ -129,8 +133,10 @@ enum GoCommand {
     SetFreeHandicap(Vec<Option<Vertex>>),
     /// The stateless scoring challenge on a board given as text.
     TtScore(TextBoard),
-    TimeSettings,
-    TimeLeft,
+    /// New clocks for both colours.
+    TimeSettings(Clock),
+    /// A colour's time left: seconds, and stones (or periods) left in overtime.
+    TimeLeft(Colour, f64, u32),
 }
 
 /// One session's Go game: the board with its history, komi, and how the engine thinks.
@@ -139,6 +145,8 @@ pub struct GoAdapter {
     board: Board,
     komi: Points,
     options: EngineOptions,
+    /// Black's and White's clocks, once time settings have come.
+    clocks: [Option<Clock>; 2],
 }
 
 impl GoAdapter {
@@ -148,6 +156,7 @@ impl GoAdapter {
             board: Board::new(DEFAULT_SIZE),
             komi: Points::ZERO,
             options,
+            clocks: [None; 2],
         }
     }
 }
@@ -174,6 +183,7 @@ impl GameAdapter for GoAdapter {
                 | Verb::SetFreeHandicap
                 | Verb::TimeSettings
                 | Verb::TimeLeft
+                | Verb::KgsTimeSettings
                 | Verb::TtScore,
             )
             | None => false,
@@ -199,6 +209,7 @@ impl GoAdapter {
             Verb::Play => 2,
             Verb::TimeSettings | Verb::TimeLeft => 3,
             Verb::SetFreeHandicap | Verb::TtScore => args.len(),
+            Verb::KgsTimeSettings => kgs_time_count(args)?,
             Verb::ClearBoard | Verb::Undo | Verb::ShowBoard | Verb::FinalScore => 0,
         };
         args.expect_count(count)?;
@@ -243,22 +254,22 @@ impl GoAdapter {
                 TextBoard::parse(args.all().join(" "))
                     .map_err(|error| CommandError::game(GoError::from(error)))?,
             ),
-            Verb::TimeSettings => {
-                args.parse::<u64>(0, "a main time in whole seconds")?;
-                args.parse::<u64>(1, "a byo-yomi time in whole seconds")?;
-                args.parse::<u64>(2, "a number of byo-yomi stones")?;
-                GoCommand::TimeSettings
-            }
-            Verb::TimeLeft => {
-                colour(args, 0)?;
+            Verb::TimeSettings => GoCommand::TimeSettings(Clock::from_gtp(
+                args.parse::<u32>(0, "a main time in whole seconds")?.into(),
+                args.parse::<u32>(1, "a byo-yomi time in whole seconds")?
+                    .into(),
+                args.parse::<u32>(2, "a number of byo-yomi stones")?,
+            )),
+            Verb::TimeLeft => GoCommand::TimeLeft(
+                colour(args, 0)?,
                 args.parse_with(1, "a time left in seconds", |raw| {
                     raw.parse::<f64>()
                         .ok()
                         .filter(|t| t.is_finite() && *t >= 0.0)
-                })?;
-                args.parse::<u64>(2, "a number of stones")?;
-                GoCommand::TimeLeft
-            }
+                })?,
+                args.parse::<u32>(2, "a number of stones")?,
+            ),
+            Verb::KgsTimeSettings => GoCommand::TimeSettings(kgs_clock(args)?),
         })
     }
 
@@ -304,7 +315,15 @@ impl GoAdapter {
                 String::new()
             }
             GoCommand::GenMove(colour) => {
-                let result = think(board, colour, self.komi, &self.options);
+                let started = Instant::now();
+                let clock = &mut self.clocks[colour_index(colour)];
+                let think_time = clock.and_then(|clock| {
+                    clock.think_time(board.size() * board.size(), board.moves().len())
+                });
+                let result = think(board, colour, self.komi, &self.options, think_time);
+                if let Some(clock) = clock {
+                    clock.spend(started.elapsed().as_secs_f64());
+                }
                 let options = &self.options;
                 if result.resigns(options.resign_below, board.moves().len(), board.size()) {
                     return Ok("resign".to_string());
@@ -359,7 +378,16 @@ impl GoAdapter {
                 board.place_handicap(&points);
                 String::new()
             }
-            GoCommand::TimeSettings | GoCommand::TimeLeft => String::new(),
+            GoCommand::TimeSettings(clock) => {
+                self.clocks = [Some(clock); 2];
+                String::new()
+            }
+            GoCommand::TimeLeft(colour, seconds, count) => {
+                if let Some(clock) = &mut self.clocks[colour_index(colour)] {
+                    clock.set_left(seconds, count);
+                }
+                String::new()
+            }
         };
         Ok(answer)
     }
@@ -368,23 +396,74 @@ impl GoAdapter {
 /// The engine's move for `colour`: a search for the fixed number of simulations the
 /// options ask for, or until the move time is up. The search's seed comes from the
 /// options' seed and the position, so a fixed seed and playout count repeat the move.
-fn think(board: &Board, colour: Colour, komi: Points, options: &EngineOptions) -> SearchResult {
+/// The move time is `think_time` when a clock gives one, else the options' move time; a
+/// clock's time also bounds a search of a fixed number of simulations.
+fn think(
+    board: &Board,
+    colour: Colour,
+    komi: Points,
+    options: &EngineOptions,
+    think_time: Option<Duration>,
+) -> SearchResult {
     let settings = Settings {
         komi,
         seed: options.seed ^ board.hash() ^ (board.moves().len() as u64).rotate_left(32),
         max_nodes: options.max_nodes,
     };
-    let budget = match options.playouts {
-        Some(playouts) => Budget {
-            playouts: Some(playouts),
-            ..Budget::default()
-        },
-        None => Budget {
-            deadline: Some(std::time::Instant::now() + options.move_time),
-            ..Budget::default()
-        },
+    let move_time = match (think_time, options.playouts) {
+        (Some(time), _) => Some(time),
+        (None, None) => Some(options.move_time),
+        (None, Some(_)) => None,
+    };
+    let budget = Budget {
+        playouts: options.playouts,
+        deadline: move_time.map(|time| Instant::now() + time),
+        ..Budget::default()
     };
     search(board, colour, &settings, &budget)
+}
+
+/// How many arguments `kgs-time_settings` takes after its system's name.
+fn kgs_time_count(args: Args<'_>) -> Result<usize, ArgError> {
+    args.parse_with(
+        0,
+        "a time system (none, absolute, byoyomi or canadian)",
+        |raw| match raw.to_ascii_lowercase().as_str() {
+            "none" => Some(1),
+            "absolute" => Some(2),
+            "byoyomi" | "canadian" => Some(4),
+            _ => None,
+        },
+    )
+}
+
+/// The clock `kgs-time_settings` describes (its argument count already checked).
+fn kgs_clock(args: Args<'_>) -> Result<Clock, ArgError> {
+    let seconds =
+        |index| -> Result<f64, ArgError> { Ok(args.parse::<u32>(index, "whole seconds")?.into()) };
+    let system = match args.all()[0].to_ascii_lowercase().as_str() {
+        "none" => TimeSystem::Unlimited,
+        "absolute" => TimeSystem::Absolute { main: seconds(1)? },
+        "byoyomi" => TimeSystem::Byoyomi {
+            main: seconds(1)?,
+            period: seconds(2)?,
+            periods: args.parse::<u32>(3, "a number of periods")?.max(1),
+        },
+        _ => TimeSystem::Canadian {
+            main: seconds(1)?,
+            period: seconds(2)?,
+            stones: args.parse::<u32>(3, "a number of stones")?.max(1),
+        },
+    };
+    Ok(Clock::new(system))
+}
+
+/// Black's index 0, White's 1.
+fn colour_index(colour: Colour) -> usize {
+    match colour {
+        Colour::Black => 0,
+        Colour::White => 1,
+    }
 }
 
 /// Places handicap stones computed for an empty board; answers their vertices.

@@ -59,10 +59,18 @@ impl TestServer {
 
     /// Starts the standard catalog with the given limits.
     pub async fn start_with(config: ServerConfig) -> TestServer {
+        TestServer::start_with_engine(config, test_engine()).await
+    }
+
+    /// Starts the standard catalog with the given limits and Go engine.
+    pub async fn start_with_engine(
+        config: ServerConfig,
+        engine: gamebot::go::engine::EngineOptions,
+    ) -> TestServer {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let (stop, stopped) = oneshot::channel::<()>();
-        let catalog = Arc::new(gamebot::standard_catalog(test_engine()));
+        let catalog = Arc::new(gamebot::standard_catalog(engine));
         let task = tokio::spawn(serve(listener, config, catalog, async move {
             let _ = stopped.await;
         }));

@@ -4,6 +4,7 @@
 //! seed) and a budget (simulations, a deadline, a stop flag) and returns a move with what
 //! it learned. Threads, clocks and sockets are chosen by its callers.
 
+pub mod clock;
 mod options;
 pub mod pattern;
 pub mod playout;
