@@ -39,6 +39,7 @@ fn simulations_per_second(size: usize, span: Duration) -> f64 {
         komi: Points::parse("7").expect("a komi"),
         seed: 1,
         max_nodes: 500_000,
+        ownership: false,
     };
     let budget = Budget {
         deadline: Some(Instant::now() + span),

@@ -18,6 +18,7 @@ fn settings(komi: &str, seed: u64) -> Settings {
         komi: Points::parse(komi).unwrap(),
         seed,
         max_nodes: 100_000,
+        ownership: true,
     }
 }
 

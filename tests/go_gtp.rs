@@ -465,3 +465,50 @@ async fn time_commands_are_checked_and_change_nothing_when_refused() {
     }
     server.shutdown().await;
 }
+
+/// 9x9: Black's wall on row 4 owns rows 1 to 3, White's on row 6 rows 7 to 9; a lone
+/// White stone at E2 and a lone Black one at E8 are dead in the other's area.
+async fn walls_with_dead_stones(c: &mut Client) {
+    c.ok("boardsize 9").await;
+    for column in ["A", "B", "C", "D", "E", "F", "G", "H", "J"] {
+        c.ok(&format!("play b {column}4")).await;
+        c.ok(&format!("play w {column}6")).await;
+    }
+    c.ok("play w E2").await;
+    c.ok("play b E8").await;
+}
+
+#[tokio::test]
+async fn final_status_list_marks_stones_the_engine_expects_to_die() {
+    let server = common::TestServer::start().await;
+    let mut c = server.connect().await;
+    walls_with_dead_stones(&mut c).await;
+    let before = state(&mut c).await;
+    assert_eq!(c.ok("final_status_list dead").await, "E2\nE8");
+    let alive = c.ok("final_status_list alive").await;
+    assert_eq!(alive.lines().count(), 2, "{alive}");
+    assert!(alive.contains("A4 B4 C4 D4 E4 F4 G4 H4 J4"), "{alive}");
+    assert_eq!(c.ok("final_status_list seki").await, "");
+    // The strict Tromp-Taylor count is of the board as it stands: E2 and E8 spoil both
+    // areas, so only the walls count.
+    assert_eq!(c.ok("final_score").await, "0");
+    assert_eq!(state(&mut c).await, before);
+}
+
+#[tokio::test]
+async fn reg_genmove_answers_without_playing_and_cleanup_captures_before_passing() {
+    let server = common::TestServer::start().await;
+    let mut c = server.connect().await;
+    walls_with_dead_stones(&mut c).await;
+    c.ok("play w pass").await;
+    let before = state(&mut c).await;
+    let answer = c.ok("reg_genmove b").await;
+    assert_eq!(state(&mut c).await, before, "reg_genmove played");
+    assert_eq!(
+        c.ok("genmove b").await,
+        answer,
+        "the same search decides both"
+    );
+    c.ok("undo").await;
+    assert_ne!(c.ok("kgs-genmove_cleanup b").await, "pass");
+}

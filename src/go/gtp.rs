@@ -58,6 +58,11 @@ verb_table! {
         TimeLeft = "time_left",
         /// `kgs-time_settings none|absolute|byoyomi|canadian ...`.
         KgsTimeSettings = "kgs-time_settings",
+        /// `reg_genmove COLOUR`: the engine's move, not played.
+        RegGenMove = "reg_genmove",
+        /// `kgs-genmove_cleanup COLOUR`: the engine's move, capturing every dead stone
+        /// before it passes.
+        KgsGenMoveCleanup = "kgs-genmove_cleanup",
         /// `tt-score BOARD...`: the scoring challenge, stateless.
         TtScore = "tt-score",
     }
@@ -108,6 +113,17 @@ pub enum GoError {
     },
 }
 
+/// What a move is asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Purpose {
+    /// `genmove`: to play it.
+    Play,
+    /// `reg_genmove`: to answer it only.
+    Answer,
+    /// `kgs-genmove_cleanup`: to play it, and not to pass while dead stones remain.
+    Cleanup,
+}
+
 /// `final_status_list`'s argument.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Status {
@@ -123,7 +139,7 @@ enum GoCommand {
     ClearBoard,
     Komi(Points),
     Play(Colour, Option<usize>),
-    GenMove(Colour),
+    GenMove(Colour, Purpose),
     Undo,
     ShowBoard,
     FinalScore,
@@ -168,7 +184,9 @@ impl GameAdapter for GoAdapter {
 
     fn is_heavy(&self, verb: &str, _args: Args<'_>) -> bool {
         match Verb::from_name(verb) {
-            Some(Verb::GenMove) => true,
+            Some(
+                Verb::GenMove | Verb::RegGenMove | Verb::KgsGenMoveCleanup | Verb::FinalStatusList,
+            ) => true,
             Some(
                 Verb::BoardSize
                 | Verb::ClearBoard
@@ -177,7 +195,6 @@ impl GameAdapter for GoAdapter {
                 | Verb::Undo
                 | Verb::ShowBoard
                 | Verb::FinalScore
-                | Verb::FinalStatusList
                 | Verb::FixedHandicap
                 | Verb::PlaceFreeHandicap
                 | Verb::SetFreeHandicap
@@ -203,6 +220,8 @@ impl GoAdapter {
             Verb::BoardSize
             | Verb::Komi
             | Verb::GenMove
+            | Verb::RegGenMove
+            | Verb::KgsGenMoveCleanup
             | Verb::FinalStatusList
             | Verb::FixedHandicap
             | Verb::PlaceFreeHandicap => 1,
@@ -229,7 +248,9 @@ impl GoAdapter {
                 })?)
             }
             Verb::Play => GoCommand::Play(colour(args, 0)?, self.board_move(args, 1)?),
-            Verb::GenMove => GoCommand::GenMove(colour(args, 0)?),
+            Verb::GenMove => GoCommand::GenMove(colour(args, 0)?, Purpose::Play),
+            Verb::RegGenMove => GoCommand::GenMove(colour(args, 0)?, Purpose::Answer),
+            Verb::KgsGenMoveCleanup => GoCommand::GenMove(colour(args, 0)?, Purpose::Cleanup),
             Verb::Undo => GoCommand::Undo,
             Verb::ShowBoard => GoCommand::ShowBoard,
             Verb::FinalScore => GoCommand::FinalScore,
@@ -287,7 +308,10 @@ impl GoAdapter {
 
     fn run(&mut self, command: GoCommand) -> Result<String, GoError> {
         let board = &mut self.board;
-        if matches!(command, GoCommand::Play(..) | GoCommand::GenMove(_)) {
+        if matches!(
+            command,
+            GoCommand::Play(..) | GoCommand::GenMove(_, Purpose::Play | Purpose::Cleanup)
+        ) {
             let limit = move_limit(board.size());
             if board.moves().len() >= limit {
                 return Err(GoError::MoveLimit { limit });
@@ -314,28 +338,7 @@ impl GoAdapter {
                 board.play(colour, point)?;
                 String::new()
             }
-            GoCommand::GenMove(colour) => {
-                let started = Instant::now();
-                let clock = &mut self.clocks[colour_index(colour)];
-                let think_time = clock.and_then(|clock| {
-                    clock.think_time(board.size() * board.size(), board.moves().len())
-                });
-                let result = think(board, colour, self.komi, &self.options, think_time);
-                if let Some(clock) = clock {
-                    clock.spend(started.elapsed().as_secs_f64());
-                }
-                let options = &self.options;
-                if result.resigns(options.resign_below, board.moves().len(), board.size()) {
-                    return Ok("resign".to_string());
-                }
-                match result.best {
-                    Some(point) => {
-                        board.play(colour, point)?;
-                    }
-                    None => board.pass(colour),
-                }
-                move_name(result.best.map(|p| board.vertex(p)))
-            }
+            GoCommand::GenMove(colour, purpose) => return self.genmove(colour, purpose),
             GoCommand::Undo => {
                 if !board.undo() {
                     return Err(GoError::CannotUndo);
@@ -347,13 +350,21 @@ impl GoAdapter {
             GoCommand::FinalScore => {
                 final_score_text(area_score(board.size(), board.points()).outcome(self.komi))
             }
-            GoCommand::FinalStatusList(Status::Alive) => board
-                .strings()
-                .iter()
-                .map(|string| names(board, string))
-                .collect::<Vec<_>>()
-                .join("\n"),
-            GoCommand::FinalStatusList(Status::Dead | Status::Seki) => String::new(),
+            GoCommand::FinalStatusList(status) => {
+                let dead = self.dead_stones();
+                let board = &self.board;
+                board
+                    .strings()
+                    .iter()
+                    .filter(|string| match status {
+                        Status::Alive => !dead[string[0]],
+                        Status::Dead => dead[string[0]],
+                        Status::Seki => false,
+                    })
+                    .map(|string| names(board, string))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            }
             GoCommand::FixedHandicap(count) => {
                 let size = board.size();
                 let points = fixed_points(size, count).ok_or_else(|| {
@@ -396,19 +407,88 @@ impl GoAdapter {
 /// The engine's move for `colour`: a search for the fixed number of simulations the
 /// options ask for, or until the move time is up. The search's seed comes from the
 /// options' seed and the position, so a fixed seed and playout count repeat the move.
+/// A stone counts as dead when the search expects its point to end up this far on the
+/// other colour's side (ownership runs from +1, always its own, to -1).
+const DEAD_BELOW: f32 = -0.4;
+
+impl GoAdapter {
+    /// The engine's move for `colour`, played unless only asked for; the clock, when
+    /// there is one, sets the time and is charged for it.
+    fn genmove(&mut self, colour: Colour, purpose: Purpose) -> Result<String, GoError> {
+        let started = Instant::now();
+        let board = &mut self.board;
+        let clock = &mut self.clocks[colour_index(colour)];
+        let think_time = clock
+            .and_then(|clock| clock.think_time(board.size() * board.size(), board.moves().len()));
+        let cleanup = purpose == Purpose::Cleanup;
+        let result = think(board, colour, self.komi, &self.options, think_time, cleanup);
+        if let Some(clock) = clock {
+            clock.spend(started.elapsed().as_secs_f64());
+        }
+        let options = &self.options;
+        if !cleanup && result.resigns(options.resign_below, board.moves().len(), board.size()) {
+            return Ok("resign".to_string());
+        }
+        let mut chosen = result.best;
+        if cleanup && chosen.is_none() && has_dead(board, &result.ownership, colour.opponent()) {
+            // Capture the dead stones first: the most visited move that is not a pass.
+            chosen = result.candidates.iter().find_map(|candidate| candidate.mv);
+        }
+        if purpose != Purpose::Answer {
+            match chosen {
+                Some(point) => {
+                    board.play(colour, point)?;
+                }
+                None => board.pass(colour),
+            }
+        }
+        Ok(move_name(chosen.map(|p| board.vertex(p))))
+    }
+
+    /// Which points hold a dead stone, by a short search's ownership estimate.
+    fn dead_stones(&self) -> Vec<bool> {
+        let board = &self.board;
+        let result = think(board, board.to_move(), self.komi, &self.options, None, true);
+        (0..board.size() * board.size())
+            .map(|point| match board.get(point) {
+                Some(colour) => own_view(result.ownership[point], colour) < DEAD_BELOW,
+                None => false,
+            })
+            .collect()
+    }
+}
+
+/// An ownership value (+1 Black's) seen from `colour`'s side (+1 its own).
+fn own_view(ownership: f32, colour: Colour) -> f32 {
+    match colour {
+        Colour::Black => ownership,
+        Colour::White => -ownership,
+    }
+}
+
+/// Whether any of `colour`'s stones is dead by `ownership`.
+fn has_dead(board: &Board, ownership: &[f32], colour: Colour) -> bool {
+    (0..board.size() * board.size()).any(|point| {
+        board.get(point) == Some(colour) && own_view(ownership[point], colour) < DEAD_BELOW
+    })
+}
+
 /// The move time is `think_time` when a clock gives one, else the options' move time; a
-/// clock's time also bounds a search of a fixed number of simulations.
+/// clock's time also bounds a search of a fixed number of simulations. With `ownership`
+/// the result also says who is expected to own each point.
 fn think(
     board: &Board,
     colour: Colour,
     komi: Points,
     options: &EngineOptions,
     think_time: Option<Duration>,
+    ownership: bool,
 ) -> SearchResult {
     let settings = Settings {
         komi,
         seed: options.seed ^ board.hash() ^ (board.moves().len() as u64).rotate_left(32),
         max_nodes: options.max_nodes,
+        ownership,
     };
     let move_time = match (think_time, options.playouts) {
         (Some(time), _) => Some(time),

@@ -256,6 +256,51 @@ impl PlayoutBoard {
         margin
     }
 
+    /// Adds each point's Tromp-Taylor owner to `owners` (one entry per rules point): +1
+    /// for Black (a black stone, or an empty point whose region reaches only Black), -1
+    /// for White, 0 for neither.
+    pub fn add_owners(&mut self, owners: &mut [i32]) {
+        let generation = self.next_generation();
+        for point in 0..self.size * self.size {
+            let grid = self.grid_of[point] as usize;
+            match self.cells[grid] {
+                BLACK => owners[point] += 1,
+                WHITE => owners[point] -= 1,
+                _ if self.marks[grid] != generation => {
+                    // The region, breadth first: `stack` keeps every cell taken.
+                    self.stack.clear();
+                    self.stack.push(grid as u32);
+                    self.marks[grid] = generation;
+                    let mut reach = EMPTY;
+                    let mut at = 0;
+                    while at < self.stack.len() {
+                        let current = self.stack[at] as usize;
+                        at += 1;
+                        for next in self.neighbours(current) {
+                            match self.cells[next] {
+                                EMPTY if self.marks[next] != generation => {
+                                    self.marks[next] = generation;
+                                    self.stack.push(next as u32);
+                                }
+                                cell @ (BLACK | WHITE) => reach |= cell,
+                                _ => {}
+                            }
+                        }
+                    }
+                    let owner = match reach {
+                        BLACK => 1,
+                        WHITE => -1,
+                        _ => 0,
+                    };
+                    for &cell in &self.stack {
+                        owners[self.point_of[cell as usize] as usize] += owner;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
     // ----- grid-level operations, for the playout policy -----
 
     /// The grid index of a rules point.
@@ -734,6 +779,10 @@ mod tests {
             fast.area_margin(),
             i64::from(score.black) - i64::from(score.white)
         );
+        let mut owners = vec![0; size * size];
+        fast.add_owners(&mut owners);
+        let owned = |sign: i32| owners.iter().filter(|&&o| o == sign).count() as u32;
+        assert_eq!((owned(1), owned(-1)), (score.black, score.white));
         let mut empties: Vec<usize> = fast.empty_points().collect();
         empties.sort_unstable();
         let expected: Vec<usize> = (0..size * size)

@@ -50,6 +50,9 @@ pub struct Settings {
     pub seed: u64,
     /// The most nodes the tree may hold (each about 40 bytes).
     pub max_nodes: usize,
+    /// Whether to estimate who owns each point at the end (costs a pass over the board
+    /// per simulation).
+    pub ownership: bool,
 }
 
 /// What the search found for one move of the root.
@@ -79,6 +82,9 @@ pub struct SearchResult {
     pub candidates: Vec<Candidate>,
     /// Simulations run.
     pub playouts: u64,
+    /// When asked for: each point's expected owner at the end of the game, from +1
+    /// (Black's in every simulation) to -1 (White's), one entry per point.
+    pub ownership: Vec<f32>,
 }
 
 /// Simulations a search must have run, and visits its best move must have had, before
@@ -130,6 +136,11 @@ pub fn search(
         rng: Rng::new(settings.seed),
         played_first: vec![None; board.size() * board.size()],
         path: Vec::new(),
+        owners: if settings.ownership {
+            vec![0; board.size() * board.size()]
+        } else {
+            Vec::new()
+        },
         komi: settings.komi,
         max_moves: 3 * board.size() * board.size(),
     };
@@ -164,6 +175,8 @@ struct Run {
     played_first: Vec<Option<Colour>>,
     /// The nodes of the current simulation, root first.
     path: Vec<usize>,
+    /// The sum of each point's owner at the end of every simulation, if asked for.
+    owners: Vec<i32>,
     komi: Points,
     max_moves: usize,
 }
@@ -223,6 +236,9 @@ impl Run {
             );
             Outcome::winner_of_margin(margin, self.komi)
         };
+        if !self.owners.is_empty() {
+            board.add_owners(&mut self.owners);
+        }
         self.back_up(root.to_move(), winner);
     }
 
@@ -300,10 +316,16 @@ impl Run {
             .map(|candidate| candidate.mv)
             .find(|mv| mv.is_none_or(|point| legal_at_root[point]))
             .flatten();
+        let ownership = self
+            .owners
+            .iter()
+            .map(|&sum| sum as f32 / playouts.max(1) as f32)
+            .collect();
         SearchResult {
             best,
             candidates,
             playouts,
+            ownership,
         }
     }
 
