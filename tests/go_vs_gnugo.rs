@@ -123,7 +123,12 @@ impl Engine {
                 let white = self.ok("list_stones white").await;
                 format!("{black} {white}")
             }
-            Engine::Gamebot(_) => self.ok("final_status_list alive").await,
+            // Every stone is either alive or dead in gamebot's judgement.
+            Engine::Gamebot(_) => {
+                let alive = self.ok("final_status_list alive").await;
+                let dead = self.ok("final_status_list dead").await;
+                format!("{alive} {dead}")
+            }
         };
         text.split_whitespace().map(str::to_uppercase).collect()
     }
