@@ -133,7 +133,7 @@ def main():
         gamebot_colour = "black" if index % 2 == 0 else "white"
         gamebot = Engine([args.gamebot, "stdio", "--go-move-time", str(args.move_time)])
         gnugo = Engine([gnugo_path, "--mode", "gtp", "--level", str(args.level),
-                        "--chinese-rules", "--seed", str(index + 1)])
+                        "--chinese-rules", "--positional-superko", "--seed", str(index + 1)])
         began = time.time()
         winner, result, moves = play_game(gamebot, gnugo, gamebot_colour, start, args)
         gamebot.close()
