@@ -31,12 +31,14 @@ pub struct Budget<'a> {
 }
 
 impl Budget<'_> {
-    /// Whether a search that has run `done` simulations must stop. The clock is read only
-    /// every 16 simulations.
+    /// Whether a search that has run `done` simulations must stop. The clock is read
+    /// before every simulation: that costs tens of nanoseconds against tens of
+    /// microseconds for a simulation on 9x9, and on 255x255, where one simulation takes
+    /// tens of milliseconds, reading it less often would overrun the deadline.
     fn exhausted(&self, done: u64) -> bool {
         self.playouts.is_some_and(|limit| done >= limit)
             || self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed))
-            || (done.is_multiple_of(16) && self.deadline.is_some_and(|end| Instant::now() >= end))
+            || self.deadline.is_some_and(|end| Instant::now() >= end)
     }
 }
 
