@@ -425,6 +425,13 @@ impl GoAdapter {
         if let Some(clock) = clock {
             clock.spend(started.elapsed().as_secs_f64());
         }
+        tracing::debug!(
+            best = %move_name(result.best.map(|p| board.vertex(p))),
+            win_rate = result.win_rate(),
+            playouts = result.playouts,
+            seconds = started.elapsed().as_secs_f64(),
+            "genmove"
+        );
         let options = &self.options;
         if !cleanup && result.resigns(options.resign_below, board.moves().len(), board.size()) {
             return Ok("resign".to_string());
