@@ -466,19 +466,7 @@ impl PlayoutBoard {
             }
             heads[index] = head;
             stones += self.stones[head];
-            let mut stone = head;
-            loop {
-                for next in self.neighbours(stone) {
-                    if self.cells[next] == EMPTY && self.marks[next] != generation {
-                        self.marks[next] = generation;
-                        liberties += 1;
-                    }
-                }
-                stone = self.next[stone] as usize;
-                if stone == head {
-                    break;
-                }
-            }
+            liberties += self.mark_liberties(head, generation);
         }
         (liberties <= 1).then_some(stones)
     }
@@ -600,21 +588,26 @@ impl PlayoutBoard {
     /// Counts the liberties of the string with head `head` from scratch.
     fn recount(&mut self, head: usize) {
         let generation = self.next_generation();
+        self.liberties[head] = self.mark_liberties(head, generation);
+    }
+
+    /// Marks the liberties of the string through `stone` with `generation`; returns how
+    /// many were not marked yet.
+    fn mark_liberties(&mut self, stone: usize, generation: u32) -> u32 {
         let mut count = 0;
-        let mut stone = head;
+        let mut current = stone;
         loop {
-            for next in self.neighbours(stone) {
+            for next in self.neighbours(current) {
                 if self.cells[next] == EMPTY && self.marks[next] != generation {
                     self.marks[next] = generation;
                     count += 1;
                 }
             }
-            stone = self.next[stone] as usize;
-            if stone == head {
-                break;
+            current = self.next[current] as usize;
+            if current == stone {
+                return count;
             }
         }
-        self.liberties[head] = count;
     }
 
     /// Takes the string through `grid` off the board; each point freed becomes a liberty
