@@ -269,15 +269,27 @@ fn stdio_ends_with_status_zero_at_end_of_input() {
     assert!(running.wait().success());
 }
 
-#[test]
-fn stdio_exits_zero_on_sigterm_while_waiting_for_input() {
-    let mut running = stdio();
+/// Takes the pipes of a `gamebot stdio` and sees one answer come back, so its signal
+/// handlers are surely in place.
+fn answering(
+    running: &mut Running,
+) -> (
+    std::process::ChildStdin,
+    BufReader<std::process::ChildStdout>,
+) {
     let mut stdin = running.child.stdin.take().unwrap();
     let mut stdout = BufReader::new(running.child.stdout.take().unwrap());
     stdin.write_all(b"name\n").unwrap();
     let mut line = String::new();
     stdout.read_line(&mut line).unwrap();
     assert_eq!(line, "= gamebot\n");
+    (stdin, stdout)
+}
+
+#[test]
+fn stdio_exits_zero_on_sigterm_while_waiting_for_input() {
+    let mut running = stdio();
+    let (stdin, _stdout) = answering(&mut running);
     running.signal("TERM");
     // stdin stays open: the signal alone must end the process.
     assert!(running.wait().success());
@@ -287,13 +299,7 @@ fn stdio_exits_zero_on_sigterm_while_waiting_for_input() {
 #[test]
 fn stdio_exits_zero_on_sigterm_while_its_output_is_not_read() {
     let mut running = stdio_with(&["--drain-timeout", "1"]);
-    let mut stdin = running.child.stdin.take().unwrap();
-    let mut stdout = BufReader::new(running.child.stdout.take().unwrap());
-    // One answer first, so the signal handlers are surely in place.
-    stdin.write_all(b"name\n").unwrap();
-    let mut line = String::new();
-    stdout.read_line(&mut line).unwrap();
-    assert_eq!(line, "= gamebot\n");
+    let (mut stdin, stdout) = answering(&mut running);
     // Far more than the pipe holds, never read: the write to stdout blocks.
     stdin.write_all(huge_answers(300).as_bytes()).unwrap();
     running.signal("TERM");
