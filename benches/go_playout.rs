@@ -34,12 +34,13 @@ fn playouts_per_second(size: usize, run: Playout, span: Duration) -> f64 {
 }
 
 /// Search simulations per second from the empty `size` board during `span`.
-fn simulations_per_second(size: usize, span: Duration) -> f64 {
+fn simulations_per_second(size: usize, threads: usize, span: Duration) -> f64 {
     let settings = Settings {
         komi: Points::parse("7").expect("a komi"),
         seed: 1,
         max_nodes: 500_000,
         ownership: false,
+        threads,
     };
     let budget = Budget {
         deadline: Some(Instant::now() + span),
@@ -74,15 +75,21 @@ fn main() {
                 .map(|_| playouts_per_second(size, random_playout, span))
                 .collect(),
         );
-        let search = median(
-            (0..runs)
-                .map(|_| simulations_per_second(size, span))
-                .collect(),
-        );
+        let search = |threads| {
+            median(
+                (0..runs)
+                    .map(|_| simulations_per_second(size, threads, span))
+                    .collect(),
+            )
+        };
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         println!(
             "{size}x{size}: policy playouts {policy:>9.0}/s  random playouts {random:>9.0}/s  \
-             (policy costs {:.2}x)  search simulations {search:>9.0}/s",
-            random / policy
+             (policy costs {:.2}x)  search simulations {:>9.0}/s, with {threads} threads \
+             {:>9.0}/s",
+            random / policy,
+            search(1),
+            search(threads),
         );
     }
 }

@@ -95,6 +95,10 @@ struct EngineArgs {
     /// --go-move-time: with --seed, moves are reproducible.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     go_playouts: Option<u64>,
+    /// Threads each Go search uses [default: the number of cores]; with --go-playouts a
+    /// search uses one, to stay reproducible.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    search_threads: Option<u16>,
     /// Seed of the engine's random choices [default: a new one each run].
     #[arg(long)]
     seed: Option<u64>,
@@ -112,6 +116,10 @@ impl EngineArgs {
             playouts: self.go_playouts,
             seed: self.seed.unwrap_or_else(fresh_seed),
             resign_below: self.go_resign_below,
+            threads: self.search_threads.map_or_else(
+                || std::thread::available_parallelism().map_or(1, |n| n.get()),
+                usize::from,
+            ),
             ..EngineOptions::default()
         }
     }

@@ -19,6 +19,7 @@ fn settings(komi: &str, seed: u64) -> Settings {
         seed,
         max_nodes: 100_000,
         ownership: true,
+        threads: 1,
     }
 }
 
@@ -174,4 +175,37 @@ fn resigning_needs_a_threshold_a_low_win_rate_and_the_opening_past() {
     assert!(!result.resigns(0.05, 5, 5), "not in the opening");
     let winning = think(&board, W, "0", 300);
     assert!(!winning.resigns(0.05, moves, 5));
+}
+
+#[test]
+fn two_threads_share_one_tree() {
+    let mut board = Board::new(9);
+    setup(
+        &mut board,
+        &["C5", "C6", "D4", "E4", "F5", "D7", "E7"],
+        &["D5", "E5", "D6", "E6"],
+    );
+    let settings = Settings {
+        threads: 2,
+        ..settings("7", 5)
+    };
+    let budget = Budget {
+        playouts: Some(2_000),
+        ..Budget::default()
+    };
+    let result = search(&board, B, &settings, &budget);
+    // Each thread may start one simulation after the other reached the count.
+    assert!(
+        (2_000..=2_001).contains(&result.playouts),
+        "{}",
+        result.playouts
+    );
+    let visits: u64 = result.candidates.iter().map(|c| u64::from(c.visits)).sum();
+    assert!(
+        visits + 2 >= result.playouts,
+        "{visits} of {}",
+        result.playouts
+    );
+    // The capture is found as alone.
+    assert_eq!(result.best, Some(at(&board, "F6")));
 }

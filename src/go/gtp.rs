@@ -496,6 +496,11 @@ fn think(
         seed: options.seed ^ board.hash() ^ (board.moves().len() as u64).rotate_left(32),
         max_nodes: options.max_nodes,
         ownership,
+        threads: if options.playouts.is_some() {
+            1
+        } else {
+            options.threads
+        },
     };
     let move_time = match (think_time, options.playouts) {
         (Some(time), _) => Some(time),

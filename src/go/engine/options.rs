@@ -15,20 +15,24 @@ pub struct EngineOptions {
     pub seed: u64,
     /// The most nodes one search's tree may hold; about 40 bytes each.
     pub max_nodes: usize,
+    /// Threads each search uses (`--search-threads`); a search of a fixed number of
+    /// simulations uses one, to stay reproducible.
+    pub threads: usize,
     /// Resign when the best move's win rate is below this (`--go-resign-below`); 0
     /// never resigns. See [`SearchResult::resigns`](super::search::SearchResult::resigns).
     pub resign_below: f32,
 }
 
 impl Default for EngineOptions {
-    /// One second a move, seed 0, trees of at most 500,000 nodes (about 20 MB),
-    /// resigning below a 5% win rate.
+    /// One second a move, seed 0, trees of at most 500,000 nodes (about 20 MB), one
+    /// thread, resigning below a 5% win rate.
     fn default() -> EngineOptions {
         EngineOptions {
             move_time: Duration::from_secs(1),
             playouts: None,
             seed: 0,
             max_nodes: 500_000,
+            threads: 1,
             resign_below: 0.05,
         }
     }

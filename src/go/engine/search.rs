@@ -10,7 +10,8 @@ use crate::go::board::Board;
 use crate::go::rng::Rng;
 use crate::go::score::Outcome;
 use crate::go::{Colour, Points};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::time::Instant;
 
 /// A node is expanded once it has had this many real simulations (the root at once).
@@ -55,6 +56,8 @@ pub struct Settings {
     /// Whether to estimate who owns each point at the end (costs a pass over the board
     /// per simulation).
     pub ownership: bool,
+    /// How many threads search the tree together (1: deterministic).
+    pub threads: usize,
 }
 
 /// What the search found for one move of the root.
@@ -120,11 +123,13 @@ impl SearchResult {
     }
 }
 
-/// Searches `colour`'s move on `board` within `budget`.
+/// Searches `colour`'s move on `board` within `budget`, on `settings.threads` threads
+/// sharing one tree.
 ///
 /// Every root move is checked against the rules board (positional superko included), so
 /// the best move is always legal there; below the root the playout board's simple ko
-/// stands in for superko.
+/// stands in for superko. With one thread the search is deterministic: the same seed,
+/// position and simulation count give the same result.
 pub fn search(
     board: &Board,
     colour: Colour,
@@ -133,26 +138,36 @@ pub fn search(
 ) -> SearchResult {
     let root = PlayoutBoard::from_board_to_move(board, colour);
     let legal_at_root = rules_legal(board, colour);
-    let mut run = Run {
-        tree: Tree::new(settings.max_nodes),
-        rng: Rng::new(settings.seed),
-        played_first: vec![None; board.size() * board.size()],
-        path: Vec::new(),
-        owners: if settings.ownership {
-            vec![0; board.size() * board.size()]
-        } else {
-            Vec::new()
-        },
+    let points = board.size() * board.size();
+    let mut tree = Tree::new(settings.max_nodes);
+    expand(&mut tree, Tree::ROOT, &mut root.clone(), |point| {
+        legal_at_root[point]
+    });
+    let shared = Shared {
+        tree: Mutex::new(tree),
+        done: AtomicU64::new(0),
         komi: settings.komi,
-        max_moves: 3 * board.size() * board.size(),
+        max_moves: 3 * points,
     };
-    run.expand(Tree::ROOT, &mut root.clone(), |point| legal_at_root[point]);
-    let mut done = 0;
-    while !budget.exhausted(done) {
-        run.simulate(&root);
-        done += 1;
-    }
-    run.result(done, &legal_at_root)
+    let owners = std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..settings.threads.max(1))
+            .map(|index| {
+                let (shared, root) = (&shared, &root);
+                scope.spawn(move || Worker::new(settings, index, points).run(shared, root, budget))
+            })
+            .collect();
+        let mut owners = Worker::new(settings, 0, points).run(&shared, &root, budget);
+        for helper in helpers {
+            let theirs = helper.join().expect("a search thread panicked");
+            for (sum, add) in owners.iter_mut().zip(theirs) {
+                *sum += add;
+            }
+        }
+        owners
+    });
+    let tree = shared.tree.into_inner().expect("a search thread panicked");
+    let playouts = shared.done.into_inner();
+    result(&tree, playouts, &legal_at_root, &owners)
 }
 
 /// Which points `colour` may play on the rules board now.
@@ -169,9 +184,17 @@ fn rules_legal(board: &Board, colour: Colour) -> Vec<bool> {
         .collect()
 }
 
-/// The state of one search.
-struct Run {
-    tree: Tree,
+/// What the threads of one search share: the tree, behind a lock held only to walk
+/// down it and to back a result up (never during a playout), and the simulation count.
+struct Shared {
+    tree: Mutex<Tree>,
+    done: AtomicU64,
+    komi: Points,
+    max_moves: usize,
+}
+
+/// One thread's own state.
+struct Worker {
     rng: Rng,
     /// Which colour played each point first in the current simulation.
     played_first: Vec<Option<Colour>>,
@@ -179,69 +202,86 @@ struct Run {
     path: Vec<usize>,
     /// The sum of each point's owner at the end of every simulation, if asked for.
     owners: Vec<i32>,
-    komi: Points,
-    max_moves: usize,
 }
 
-impl Run {
-    /// Gives `node` a child for each legal move of `board` that `allowed` lets through
-    /// (own eyes left out), and a pass, each with its prior.
-    fn expand(&mut self, node: usize, board: &mut PlayoutBoard, allowed: impl Fn(usize) -> bool) {
-        let children: Vec<Node> = priors(board)
-            .into_iter()
-            .filter(|prior| prior.mv.is_none_or(&allowed))
-            .map(|prior| Node::new(prior.mv, prior.visits, prior.rate))
-            .collect();
-        self.tree.expand(node, children.into_iter());
+impl Worker {
+    /// The state of thread `index` (its random numbers differ from the others').
+    fn new(settings: &Settings, index: usize, points: usize) -> Worker {
+        Worker {
+            rng: Rng::new(settings.seed ^ (index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)),
+            played_first: vec![None; points],
+            path: Vec::new(),
+            owners: if settings.ownership {
+                vec![0; points]
+            } else {
+                Vec::new()
+            },
+        }
     }
 
-    /// One simulation: down the tree by the RAVE values, expanding the leaf if it has
-    /// been visited enough, a playout from there (or the exact score when the game ended
-    /// in the tree by two passes), and the result back up the path.
-    fn simulate(&mut self, root: &PlayoutBoard) {
+    /// Simulates until the budget is spent; returns the ownership sums.
+    fn run(mut self, shared: &Shared, root: &PlayoutBoard, budget: &Budget<'_>) -> Vec<i32> {
+        while !budget.exhausted(shared.done.load(Ordering::Relaxed)) {
+            self.simulate(shared, root);
+            shared.done.fetch_add(1, Ordering::Relaxed);
+        }
+        self.owners
+    }
+
+    /// One simulation: down the tree by the RAVE values, counting a visit on each node at
+    /// once (a virtual loss, so that other threads spread out), expanding the leaf if it
+    /// has been visited enough; a playout from there (or the end of the game when the
+    /// tree ended it by two passes); the result back up the path.
+    fn simulate(&mut self, shared: &Shared, root: &PlayoutBoard) {
         let mut board = root.clone();
         self.played_first.fill(None);
         self.path.clear();
         self.path.push(Tree::ROOT);
-        let mut node = Tree::ROOT;
-        while board.passes() < 2 {
-            if !self.tree.node(node).is_expanded() {
-                if self.tree.node(node).real_visits() < EXPAND_AT {
-                    break;
-                }
-                self.expand(node, &mut board, |_| true);
-                if !self.tree.node(node).is_expanded() {
-                    break;
-                }
-            }
-            node = self.select(node);
-            let mover = board.to_move();
-            match self.tree.node(node).mv {
-                Some(point) => {
-                    if self.played_first[point].is_none() {
-                        self.played_first[point] = Some(mover);
+        {
+            let mut tree = shared.tree.lock().expect("a search thread panicked");
+            tree.node_mut(Tree::ROOT).visits += 1.0;
+            let mut node = Tree::ROOT;
+            while board.passes() < 2 {
+                if !tree.node(node).is_expanded() {
+                    if tree.node(node).real_visits() < EXPAND_AT + 1.0 {
+                        break;
                     }
-                    board.play(point);
+                    expand(&mut tree, node, &mut board, |_| true);
+                    if !tree.node(node).is_expanded() {
+                        break;
+                    }
                 }
-                None => board.pass(),
+                node = select(&tree, node);
+                tree.node_mut(node).visits += 1.0;
+                let mover = board.to_move();
+                match tree.node(node).mv {
+                    Some(point) => {
+                        if self.played_first[point].is_none() {
+                            self.played_first[point] = Some(mover);
+                        }
+                        board.play(point);
+                    }
+                    None => board.pass(),
+                }
+                self.path.push(node);
             }
-            self.path.push(node);
         }
         let winner = if board.passes() >= 2 {
-            self.game_end(&mut board)
+            self.game_end(shared, &mut board)
         } else {
             let margin = playout(
                 &mut board,
                 &mut self.rng,
-                self.max_moves,
+                shared.max_moves,
                 &mut self.played_first,
             );
-            Outcome::winner_of_margin(margin, self.komi)
+            Outcome::winner_of_margin(margin, shared.komi)
         };
         if !self.owners.is_empty() {
             board.add_owners(&mut self.owners);
         }
-        self.back_up(root.to_move(), winner);
+        let mut tree = shared.tree.lock().expect("a search thread panicked");
+        self.back_up(&mut tree, root.to_move(), winner);
     }
 
     /// Who wins a game the tree ended by two passes. The board as it stands decides
@@ -250,12 +290,17 @@ impl Run {
     /// from the same board agrees. Otherwise it counts as lost for the player who made
     /// it: the engine then passes only in settled positions, and plays on (capturing dead
     /// stones, or saving its own) while they are not.
-    fn game_end(&mut self, board: &mut PlayoutBoard) -> Option<Colour> {
-        let strict = Outcome::winner_of_margin(board.area_margin(), self.komi);
+    fn game_end(&mut self, shared: &Shared, board: &mut PlayoutBoard) -> Option<Colour> {
+        let strict = Outcome::winner_of_margin(board.area_margin(), shared.komi);
         let last_passer = board.to_move().opponent();
         board.clear_passes();
-        let margin = playout(board, &mut self.rng, self.max_moves, &mut self.played_first);
-        let settled = Outcome::winner_of_margin(margin, self.komi);
+        let margin = playout(
+            board,
+            &mut self.rng,
+            shared.max_moves,
+            &mut self.played_first,
+        );
+        let settled = Outcome::winner_of_margin(margin, shared.komi);
         if strict == settled {
             strict
         } else {
@@ -263,23 +308,10 @@ impl Run {
         }
     }
 
-    /// The child of `node` with the highest RAVE value.
-    fn select(&self, node: usize) -> usize {
-        let mut best = usize::MAX;
-        let mut best_value = f32::NEG_INFINITY;
-        for child in self.tree.children(node) {
-            let value = self.tree.node(child).rave_value(RAVE_EQUIVALENCE);
-            if value > best_value {
-                best_value = value;
-                best = child;
-            }
-        }
-        best
-    }
-
-    /// Adds one simulation won by `winner` (a draw counts half) to every node of the path
-    /// and to the AMAF statistics of their children that the simulation played.
-    fn back_up(&mut self, root_mover: Colour, winner: Option<Colour>) {
+    /// Adds a simulation won by `winner` (a draw counts half) to the nodes of the path,
+    /// whose visits were counted on the way down, and to the AMAF statistics of their
+    /// children that the simulation played.
+    fn back_up(&self, tree: &mut Tree, root_mover: Colour, winner: Option<Colour>) {
         let score = |colour: Colour| match winner {
             Some(w) if w == colour => 1.0,
             Some(_) => 0.0,
@@ -287,13 +319,10 @@ impl Run {
         };
         // The player to move at path[depth] is root_mover at even depths.
         let mut to_move = root_mover;
-        for depth in 0..self.path.len() {
-            let index = self.path[depth];
-            let node = self.tree.node_mut(index);
-            node.visits += 1.0;
-            node.wins += score(to_move.opponent());
-            for child in self.tree.children(index) {
-                let child_node = self.tree.node_mut(child);
+        for &index in &self.path {
+            tree.node_mut(index).wins += score(to_move.opponent());
+            for child in tree.children(index) {
+                let child_node = tree.node_mut(child);
                 if let Some(point) = child_node.mv {
                     if self.played_first[point] == Some(to_move) {
                         child_node.amaf_visits += 1.0;
@@ -304,68 +333,91 @@ impl Run {
             to_move = to_move.opponent();
         }
     }
+}
 
-    /// The search's answer: candidates by visits, the best one legal on the rules board.
-    fn result(&self, playouts: u64, legal_at_root: &[bool]) -> SearchResult {
-        let mut candidates: Vec<Candidate> = self
-            .tree
-            .children(Tree::ROOT)
-            .map(|child| self.candidate(child))
-            .collect();
-        candidates.sort_by_key(|candidate| std::cmp::Reverse(candidate.visits));
-        let best = candidates
-            .iter()
-            .map(|candidate| candidate.mv)
-            .find(|mv| mv.is_none_or(|point| legal_at_root[point]))
-            .flatten();
-        let ownership = self
-            .owners
-            .iter()
-            .map(|&sum| sum as f32 / playouts.max(1) as f32)
-            .collect();
-        SearchResult {
-            best,
-            candidates,
-            playouts,
-            ownership,
+/// Gives `node` a child for each legal move of `board` that `allowed` lets through (own
+/// single-point eyes left out), and a pass, each with its prior.
+fn expand(tree: &mut Tree, node: usize, board: &mut PlayoutBoard, allowed: impl Fn(usize) -> bool) {
+    let children: Vec<Node> = priors(board)
+        .into_iter()
+        .filter(|prior| prior.mv.is_none_or(&allowed))
+        .map(|prior| Node::new(prior.mv, prior.visits, prior.rate))
+        .collect();
+    tree.expand(node, children.into_iter());
+}
+
+/// The child of `node` with the highest RAVE value.
+fn select(tree: &Tree, node: usize) -> usize {
+    let mut best = usize::MAX;
+    let mut best_value = f32::NEG_INFINITY;
+    for child in tree.children(node) {
+        let value = tree.node(child).rave_value(RAVE_EQUIVALENCE);
+        if value > best_value {
+            best_value = value;
+            best = child;
         }
     }
+    best
+}
 
-    fn candidate(&self, index: usize) -> Candidate {
-        let node = self.tree.node(index);
-        let visits = node.real_visits().max(0.0);
-        let win_rate = if visits > 0.0 {
-            (node.wins - node.prior_wins) / visits
-        } else {
-            node.win_rate()
-        };
-        Candidate {
-            mv: node.mv,
-            visits: visits as u32,
-            win_rate,
-            prior: node.prior_rate(),
-            lcb: lower_bound(win_rate, visits),
-            pv: self.principal_variation(index),
-        }
+/// The search's answer: candidates by visits, the best one legal on the rules board.
+fn result(tree: &Tree, playouts: u64, legal_at_root: &[bool], owners: &[i32]) -> SearchResult {
+    let mut candidates: Vec<Candidate> = tree
+        .children(Tree::ROOT)
+        .map(|child| candidate(tree, child))
+        .collect();
+    candidates.sort_by_key(|candidate| std::cmp::Reverse(candidate.visits));
+    let best = candidates
+        .iter()
+        .map(|candidate| candidate.mv)
+        .find(|mv| mv.is_none_or(|point| legal_at_root[point]))
+        .flatten();
+    let ownership = owners
+        .iter()
+        .map(|&sum| sum as f32 / playouts.max(1) as f32)
+        .collect();
+    SearchResult {
+        best,
+        candidates,
+        playouts,
+        ownership,
     }
+}
 
-    /// The moves from `index` down, each time to the most visited child.
-    fn principal_variation(&self, mut index: usize) -> Vec<Move> {
-        let mut pv = vec![self.tree.node(index).mv];
-        while let Some(next) = self
-            .tree
-            .children(index)
-            .filter(|&child| self.tree.node(child).real_visits() > 0.0)
-            .max_by(|&a, &b| {
-                let visits = |i: usize| self.tree.node(i).real_visits();
-                visits(a).total_cmp(&visits(b))
-            })
-        {
-            pv.push(self.tree.node(next).mv);
-            index = next;
-        }
-        pv
+fn candidate(tree: &Tree, index: usize) -> Candidate {
+    let node = tree.node(index);
+    let visits = node.real_visits().max(0.0);
+    let win_rate = if visits > 0.0 {
+        (node.wins - node.prior_wins) / visits
+    } else {
+        node.win_rate()
+    };
+    Candidate {
+        mv: node.mv,
+        visits: visits as u32,
+        win_rate,
+        prior: node.prior_rate(),
+        lcb: lower_bound(win_rate, visits),
+        pv: principal_variation(tree, index),
     }
+}
+
+/// The moves from `index` down, each time to the most visited child.
+fn principal_variation(tree: &Tree, mut index: usize) -> Vec<Move> {
+    let mut pv = vec![tree.node(index).mv];
+    while let Some(next) = tree
+        .children(index)
+        .filter(|&child| tree.node(child).real_visits() > 0.0)
+        .max_by(|&a, &b| {
+            tree.node(a)
+                .real_visits()
+                .total_cmp(&tree.node(b).real_visits())
+        })
+    {
+        pv.push(tree.node(next).mv);
+        index = next;
+    }
+    pv
 }
 
 /// A lower bound of a win rate seen over `visits` simulations: the rate less about two
