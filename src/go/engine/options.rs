@@ -13,7 +13,7 @@ pub struct EngineOptions {
     /// The seed of the engine's random choices (`--seed`); each search derives its own
     /// from it and the position.
     pub seed: u64,
-    /// The most nodes one search's tree may hold; about 40 bytes each.
+    /// The most nodes one search's tree may hold; 48 bytes each.
     pub max_nodes: usize,
     /// Threads each search uses (`--search-threads`); a search of a fixed number of
     /// simulations uses one, to stay reproducible.
@@ -24,7 +24,7 @@ pub struct EngineOptions {
 }
 
 impl Default for EngineOptions {
-    /// One second a move, seed 0, trees of at most 500,000 nodes (about 20 MB), one
+    /// One second a move, seed 0, trees of at most 500,000 nodes (24 MB), one
     /// thread, resigning below a 5% win rate.
     fn default() -> EngineOptions {
         EngineOptions {

@@ -51,7 +51,7 @@ pub struct Settings {
     /// The seed of the playouts' random choices: the same seed, position and playout
     /// count give the same result.
     pub seed: u64,
-    /// The most nodes the tree may hold (each about 40 bytes).
+    /// The most nodes the tree may hold (48 bytes each).
     pub max_nodes: usize,
     /// Whether to estimate who owns each point at the end (costs a pass over the board
     /// per simulation).

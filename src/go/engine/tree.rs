@@ -162,6 +162,11 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_node_takes_48_bytes_as_the_documents_say() {
+        assert_eq!(std::mem::size_of::<Node>(), 48);
+    }
+
+    #[test]
     fn expansion_respects_the_capacity_and_happens_once() {
         let mut tree = Tree::new(4);
         let kids = |n: usize| {
