@@ -14,10 +14,6 @@ const SCALE: i64 = 1_000_000;
 /// How many decimals a value may have.
 pub const MAX_DECIMALS: usize = 6;
 
-/// The largest magnitude accepted, exclusive: 10^9 points (no board holds more than
-/// 65,025 points, so larger values mean nothing).
-pub const MAX_MAGNITUDE: i64 = 1_000_000_000;
-
 /// An exact number of points with at most six decimals, such as a komi.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Points {
@@ -42,16 +38,10 @@ impl Points {
     /// Zero points.
     pub const ZERO: Points = Points { millionths: 0 };
 
-    /// A whole number of points.
-    pub fn whole(points: i64) -> Points {
-        Points {
-            millionths: points * SCALE,
-        }
-    }
-
     /// Reads a plain decimal: an optional sign, digits with an optional decimal point
     /// (`6.5`, `-7.5`, `+3`, `.5`, `5.`), at most six significant decimals (trailing
-    /// zeros do not count), magnitude below 10^9.
+    /// zeros do not count), magnitude below 10^9 (no board holds more than 65,025
+    /// points, so larger values mean nothing).
     pub fn parse(text: &str) -> Result<Points, PointsError> {
         let (negative, unsigned) = match text.as_bytes().first() {
             Some(b'-') => (true, &text[1..]),
@@ -170,7 +160,7 @@ mod tests {
         assert_eq!(komi.subtracted_from(4), Points::parse("0.3").unwrap());
         assert_eq!(komi.compare_whole(4), Ordering::Greater);
         assert_eq!(komi.compare_whole(3), Ordering::Less);
-        let whole = Points::whole(7);
+        let whole = Points::parse("7").unwrap();
         assert_eq!(whole.compare_whole(7), Ordering::Equal);
         assert_eq!(
             Points::parse("-7.5").unwrap().subtracted_from(-10),

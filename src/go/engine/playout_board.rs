@@ -174,12 +174,6 @@ impl PlayoutBoard {
         self.is_legal_at(self.grid(point))
     }
 
-    /// Whether `point` is an eye of `colour`: empty, its neighbours all `colour` stones
-    /// or the edge, and at most one enemy stone on its diagonals (none on the edge).
-    pub fn is_eye(&self, colour: Colour, point: usize) -> bool {
-        self.is_eye_at(cell_of(colour), self.grid(point))
-    }
-
     /// Whether `point` is a single-point eye of `colour` in the loose sense: empty, its
     /// neighbours all `colour` stones or the edge, whatever the diagonals (so false eyes
     /// too). The engine never plays there.
@@ -203,11 +197,6 @@ impl PlayoutBoard {
     pub fn string_size(&self, point: usize) -> usize {
         let grid = self.grid(point);
         self.stones[self.head[grid] as usize] as usize
-    }
-
-    /// The empty points, in no particular order.
-    pub fn empty_points(&self) -> impl Iterator<Item = usize> + '_ {
-        self.empties.iter().map(|&grid| self.point(grid as usize))
     }
 
     /// Plays `point` for the side to move; it must be legal.
@@ -404,7 +393,9 @@ impl PlayoutBoard {
         })
     }
 
-    /// See [`PlayoutBoard::is_eye`]; `own` is a cell colour.
+    /// Whether the grid point is an eye of `own` (a cell colour): empty, its neighbours
+    /// all `own` stones or the edge, and at most one enemy stone on its diagonals (none
+    /// on the edge). The playouts never fill one.
     pub(super) fn is_eye_at(&self, own: u8, grid: usize) -> bool {
         if self.cells[grid] != EMPTY {
             return false;
@@ -776,7 +767,11 @@ mod tests {
         fast.add_owners(&mut owners);
         let owned = |sign: i32| owners.iter().filter(|&&o| o == sign).count() as u32;
         assert_eq!((owned(1), owned(-1)), (score.black, score.white));
-        let mut empties: Vec<usize> = fast.empty_points().collect();
+        let mut empties: Vec<usize> = fast
+            .empty_grid()
+            .iter()
+            .map(|&grid| fast.point(grid as usize))
+            .collect();
         empties.sort_unstable();
         let expected: Vec<usize> = (0..size * size)
             .filter(|&p| rules.get(p).is_none())
@@ -824,9 +819,10 @@ mod tests {
         }
         let mut fast = PlayoutBoard::from_board_to_move(&rules, Colour::Black);
         // Point 0 (corner) with Black at 1 and 5: an eye. Point 6 between 1, 5, 7, 11.
-        assert!(fast.is_eye(Colour::Black, 0));
-        assert!(fast.is_eye(Colour::Black, 6));
-        assert!(!fast.is_eye(Colour::White, 6));
+        let eye = |colour, point| fast.is_eye_at(cell_of(colour), fast.grid(point));
+        assert!(eye(Colour::Black, 0));
+        assert!(eye(Colour::Black, 6));
+        assert!(!eye(Colour::White, 6));
         // White playing 6 would be a suicide: not legal.
         fast.pass();
         assert!(!fast.is_legal(6));
