@@ -512,3 +512,42 @@ async fn reg_genmove_answers_without_playing_and_cleanup_captures_before_passing
     c.ok("undo").await;
     assert_ne!(c.ok("kgs-genmove_cleanup b").await, "pass");
 }
+
+#[tokio::test]
+async fn gogui_analyze_commands_name_commands_that_answer_as_gogui_reads_them() {
+    let server = common::TestServer::start().await;
+    let mut c = server.connect().await;
+    walls_with_dead_stones(&mut c).await;
+    let commands = c.ok("gogui-analyze_commands").await;
+    assert_eq!(
+        commands,
+        "dboard/Ownership/gamebot-ownership\ngfx/Principal variation/gamebot-pv"
+    );
+    for line in commands.lines() {
+        let command = line.rsplit('/').next().unwrap();
+        assert_eq!(c.ok(&format!("known_command {command}")).await, "true");
+    }
+    let before = state(&mut c).await;
+    // Ownership: nine rows of nine values from -1 to 1, the top row first: White's area
+    // at the top, Black's at the bottom.
+    let rows: Vec<Vec<f32>> = c
+        .ok("gamebot-ownership")
+        .await
+        .lines()
+        .map(|line| line.split(' ').map(|v| v.parse().unwrap()).collect())
+        .collect();
+    assert_eq!(rows.len(), 9);
+    assert!(rows.iter().all(|row| row.len() == 9));
+    assert!(rows.iter().flatten().all(|v| (-1.0..=1.0).contains(v)));
+    assert!(rows[0][0] < -0.5 && rows[8][0] > 0.5, "{rows:?}");
+    // The principal variation: colours alternating from the side to move (White, after
+    // Black's E8).
+    let pv = c.ok("gamebot-pv").await;
+    let words: Vec<&str> = pv.split(' ').collect();
+    assert_eq!(words[0], "VAR", "{pv}");
+    assert!(words.len() >= 3 && words.len() % 2 == 1, "{pv}");
+    for (index, colour) in words[1..].iter().step_by(2).enumerate() {
+        assert_eq!(*colour, ["w", "b"][index % 2], "{pv}");
+    }
+    assert_eq!(state(&mut c).await, before, "analysis changed the board");
+}

@@ -63,6 +63,12 @@ verb_table! {
         /// `kgs-genmove_cleanup COLOUR`: the engine's move, capturing every dead stone
         /// before it passes.
         KgsGenMoveCleanup = "kgs-genmove_cleanup",
+        /// `gogui-analyze_commands`: what GoGui can show, one command a line.
+        GoguiAnalyzeCommands = "gogui-analyze_commands",
+        /// `gamebot-ownership`: each point's expected owner, as a GoGui `dboard`.
+        Ownership = "gamebot-ownership",
+        /// `gamebot-pv`: the principal variation, as a GoGui `gfx` `VAR` line.
+        PrincipalVariation = "gamebot-pv",
         /// `tt-score BOARD...`: the scoring challenge, stateless.
         TtScore = "tt-score",
     }
@@ -140,6 +146,9 @@ enum GoCommand {
     Komi(Points),
     Play(Colour, Option<usize>),
     GenMove(Colour, Purpose),
+    AnalyzeCommands,
+    Ownership,
+    PrincipalVariation,
     Undo,
     ShowBoard,
     FinalScore,
@@ -185,7 +194,12 @@ impl GameAdapter for GoAdapter {
     fn is_heavy(&self, verb: &str, _args: Args<'_>) -> bool {
         match Verb::from_name(verb) {
             Some(
-                Verb::GenMove | Verb::RegGenMove | Verb::KgsGenMoveCleanup | Verb::FinalStatusList,
+                Verb::GenMove
+                | Verb::RegGenMove
+                | Verb::KgsGenMoveCleanup
+                | Verb::FinalStatusList
+                | Verb::Ownership
+                | Verb::PrincipalVariation,
             ) => true,
             Some(
                 Verb::BoardSize
@@ -201,6 +215,7 @@ impl GameAdapter for GoAdapter {
                 | Verb::TimeSettings
                 | Verb::TimeLeft
                 | Verb::KgsTimeSettings
+                | Verb::GoguiAnalyzeCommands
                 | Verb::TtScore,
             )
             | None => false,
@@ -229,7 +244,13 @@ impl GoAdapter {
             Verb::TimeSettings | Verb::TimeLeft => 3,
             Verb::SetFreeHandicap | Verb::TtScore => args.len(),
             Verb::KgsTimeSettings => kgs_time_count(args)?,
-            Verb::ClearBoard | Verb::Undo | Verb::ShowBoard | Verb::FinalScore => 0,
+            Verb::ClearBoard
+            | Verb::Undo
+            | Verb::ShowBoard
+            | Verb::FinalScore
+            | Verb::GoguiAnalyzeCommands
+            | Verb::Ownership
+            | Verb::PrincipalVariation => 0,
         };
         args.expect_count(count)?;
         Ok(match verb {
@@ -251,6 +272,9 @@ impl GoAdapter {
             Verb::GenMove => GoCommand::GenMove(colour(args, 0)?, Purpose::Play),
             Verb::RegGenMove => GoCommand::GenMove(colour(args, 0)?, Purpose::Answer),
             Verb::KgsGenMoveCleanup => GoCommand::GenMove(colour(args, 0)?, Purpose::Cleanup),
+            Verb::GoguiAnalyzeCommands => GoCommand::AnalyzeCommands,
+            Verb::Ownership => GoCommand::Ownership,
+            Verb::PrincipalVariation => GoCommand::PrincipalVariation,
             Verb::Undo => GoCommand::Undo,
             Verb::ShowBoard => GoCommand::ShowBoard,
             Verb::FinalScore => GoCommand::FinalScore,
@@ -339,6 +363,9 @@ impl GoAdapter {
                 String::new()
             }
             GoCommand::GenMove(colour, purpose) => return self.genmove(colour, purpose),
+            GoCommand::AnalyzeCommands => ANALYZE_COMMANDS.join("\n"),
+            GoCommand::Ownership => self.ownership_board(),
+            GoCommand::PrincipalVariation => self.principal_variation(),
             GoCommand::Undo => {
                 if !board.undo() {
                     return Err(GoError::CannotUndo);
@@ -407,6 +434,12 @@ impl GoAdapter {
 /// The engine's move for `colour`: a search for the fixed number of simulations the
 /// options ask for, or until the move time is up. The search's seed comes from the
 /// options' seed and the position, so a fixed seed and playout count repeat the move.
+/// What `gogui-analyze_commands` offers GoGui: its type, its label, the command.
+const ANALYZE_COMMANDS: [&str; 2] = [
+    "dboard/Ownership/gamebot-ownership",
+    "gfx/Principal variation/gamebot-pv",
+];
+
 /// A stone counts as dead when the search expects its point to end up this far on the
 /// other colour's side (ownership runs from +1, always its own, to -1).
 const DEAD_BELOW: f32 = -0.4;
@@ -452,10 +485,55 @@ impl GoAdapter {
         Ok(move_name(chosen.map(|p| board.vertex(p))))
     }
 
+    /// A short search (as long as a `genmove`) for the side to move, with ownership.
+    fn look(&self) -> SearchResult {
+        let board = &self.board;
+        think(board, board.to_move(), self.komi, &self.options, None, true)
+    }
+
+    /// Each point's expected owner, +1 Black's to -1 White's, two decimals, rows from the
+    /// top as GoGui draws a `dboard`.
+    fn ownership_board(&self) -> String {
+        let result = self.look();
+        let size = self.board.size();
+        (0..size)
+            .rev()
+            .map(|row| {
+                (0..size)
+                    .map(|column| format!("{:.2}", result.ownership[row * size + column]))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// The principal variation of a short search, as GoGui's `gfx` draws one:
+    /// `VAR b D4 w C3 ...`.
+    fn principal_variation(&self) -> String {
+        let result = self.look();
+        let board = &self.board;
+        let mut colour = board.to_move();
+        let mut text = String::from("VAR");
+        let pv = result
+            .candidates
+            .first()
+            .map_or(&[][..], |best| &best.pv[..]);
+        for &mv in pv {
+            let letter = match colour {
+                Colour::Black => "b",
+                Colour::White => "w",
+            };
+            text += &format!(" {letter} {}", move_name(mv.map(|p| board.vertex(p))));
+            colour = colour.opponent();
+        }
+        text
+    }
+
     /// Which points hold a dead stone, by a short search's ownership estimate.
     fn dead_stones(&self) -> Vec<bool> {
         let board = &self.board;
-        let result = think(board, board.to_move(), self.komi, &self.options, None, true);
+        let result = self.look();
         (0..board.size() * board.size())
             .map(|point| match board.get(point) {
                 Some(colour) => own_view(result.ownership[point], colour) < DEAD_BELOW,
