@@ -5,7 +5,7 @@ Plays GAMES games of gamebot (`gamebot stdio`) against `gnugo --mode gtp --level
 --chinese-rules` on SIZE x SIZE with komi KOMI. Games come in pairs: each pair starts
 from the same few random opening moves and is played once with each colour. The final
 count is GNU Go's `final_score` after its dead-stone removal. Prints each game and the
-win rate with its 95% interval (Wilson).
+score (a win 1, a draw 1/2) with its 95% interval (Wilson).
 
     scripts/vs_gnugo.py --games 100 --size 9 --move-time 1 --level 10
 
@@ -139,12 +139,13 @@ def main():
         gamebot.close()
         gnugo.close()
         played += 1
-        won = winner == gamebot_colour
-        wins += won
+        points = 0.5 if winner is None else float(winner == gamebot_colour)
+        wins += points
         rate, low, high = wilson(wins, played)
+        outcome = {1.0: "win", 0.5: "draw", 0.0: "loss"}[points]
         print(
             f"game {index + 1}: gamebot {gamebot_colour}, {result}, "
-            f"{'win' if won else 'loss'} in {len(moves)} moves, {time.time() - began:.0f} s; "
+            f"{outcome} in {len(moves)} moves, {time.time() - began:.0f} s; "
             f"gamebot {wins}/{played} = {rate:.0%} (95% {low:.0%}..{high:.0%})",
             flush=True,
         )
