@@ -209,3 +209,41 @@ fn two_threads_share_one_tree() {
     // The capture is found as alone.
     assert_eq!(result.best, Some(at(&board, "F6")));
 }
+
+#[test]
+fn a_search_continues_from_the_subtree_of_the_moves_played() {
+    use gamebot::go::engine::search::search_with;
+    use gamebot::go::engine::tree::Tree;
+    let mut board = Board::new(7);
+    let budget = Budget {
+        playouts: Some(500),
+        ..Budget::default()
+    };
+    let (first, tree) = search_with(None, &board, B, &settings("7", 1), &budget);
+    let ours = first.best.unwrap();
+    let our_node = tree.child_for(Tree::ROOT, Some(ours)).unwrap();
+    let reply = first.candidates[0].pv[1];
+    let reply_node = tree.child_for(our_node, reply).unwrap();
+    let known = tree.node(reply_node).real_visits();
+    assert!(known > 0.0);
+    board.play(B, ours).unwrap();
+    match reply {
+        Some(point) => board.play(W, point).map(|_| ()).unwrap(),
+        None => board.pass(W),
+    }
+    let (second, _) = search_with(
+        Some(tree.subtree(reply_node)),
+        &board,
+        B,
+        &settings("7", 2),
+        &budget,
+    );
+    let visits: u32 = second.candidates.iter().map(|c| c.visits).sum();
+    assert_eq!(second.playouts, 500);
+    // The old visits of the reply went on to its children, but for the first 8 (before
+    // the reply's node was expanded).
+    assert!(
+        visits as f32 >= 500.0 + known - 9.0,
+        "{visits} after {known} known"
+    );
+}

@@ -136,6 +136,12 @@ impl Board {
         self.hash
     }
 
+    /// The Zobrist hash of the colouring after the first `moves` moves (0 for the start
+    /// position); `moves` must be at most the number played.
+    pub fn hash_after(&self, moves: usize) -> u64 {
+        self.history.hash_at(moves)
+    }
+
     /// How many stones are on the board.
     pub fn stone_count(&self) -> usize {
         self.stones

@@ -7,7 +7,8 @@ pub mod vertex;
 
 use super::board::{move_limit, Board, Illegal};
 use super::engine::clock::{Clock, TimeSystem};
-use super::engine::search::{search, Budget, SearchResult, Settings};
+use super::engine::search::{search_with, Budget, SearchResult, Settings};
+use super::engine::tree::Tree;
 use super::engine::EngineOptions;
 use super::handicap::{fixed_points, free_points, max_fixed};
 use super::points::{Points, PointsError};
@@ -172,6 +173,41 @@ pub struct GoAdapter {
     options: EngineOptions,
     /// Black's and White's clocks, once time settings have come.
     clocks: [Option<Clock>; 2],
+    /// The tree of the last move the engine played, to continue from.
+    last_search: Option<LastSearch>,
+}
+
+/// A search's tree and the position it was grown for.
+#[derive(Debug, Clone)]
+struct LastSearch {
+    tree: Tree,
+    /// Moves on the board when it searched, and the hash of the colouring then.
+    moves: usize,
+    hash: u64,
+    /// Who was to move.
+    colour: Colour,
+}
+
+impl LastSearch {
+    /// The part of the tree for `board` with `colour` to move, if `board` is the searched
+    /// position with moves played since that the tree knows, alternating from the
+    /// searched colour and arriving at `colour`.
+    fn subtree_for(self, board: &Board, colour: Colour) -> Option<Tree> {
+        let played = board.moves().get(self.moves..)?;
+        if board.hash_after(self.moves) != self.hash || played.is_empty() {
+            return None;
+        }
+        let mut node = Tree::ROOT;
+        let mut mover = self.colour;
+        for record in played {
+            if record.colour != mover {
+                return None;
+            }
+            node = self.tree.child_for(node, record.point)?;
+            mover = mover.opponent();
+        }
+        (mover == colour).then(|| self.tree.subtree(node))
+    }
 }
 
 impl GoAdapter {
@@ -182,6 +218,7 @@ impl GoAdapter {
             komi: Points::ZERO,
             options,
             clocks: [None; 2],
+            last_search: None,
         }
     }
 }
@@ -454,7 +491,19 @@ impl GoAdapter {
         let think_time = clock
             .and_then(|clock| clock.think_time(board.size() * board.size(), board.moves().len()));
         let cleanup = purpose == Purpose::Cleanup;
-        let result = think(board, colour, self.komi, &self.options, think_time, cleanup);
+        let reuse = self
+            .last_search
+            .take()
+            .and_then(|last| last.subtree_for(board, colour));
+        let (result, tree) = think(
+            board,
+            colour,
+            self.komi,
+            &self.options,
+            think_time,
+            cleanup,
+            reuse,
+        );
         if let Some(clock) = clock {
             clock.spend(started.elapsed().as_secs_f64());
         }
@@ -475,6 +524,12 @@ impl GoAdapter {
             chosen = result.candidates.iter().find_map(|candidate| candidate.mv);
         }
         if purpose != Purpose::Answer {
+            self.last_search = Some(LastSearch {
+                tree,
+                moves: board.moves().len(),
+                hash: board.hash(),
+                colour,
+            });
             match chosen {
                 Some(point) => {
                     board.play(colour, point)?;
@@ -488,7 +543,16 @@ impl GoAdapter {
     /// A short search (as long as a `genmove`) for the side to move, with ownership.
     fn look(&self) -> SearchResult {
         let board = &self.board;
-        think(board, board.to_move(), self.komi, &self.options, None, true)
+        think(
+            board,
+            board.to_move(),
+            self.komi,
+            &self.options,
+            None,
+            true,
+            None,
+        )
+        .0
     }
 
     /// Each point's expected owner, +1 Black's to -1 White's, two decimals, rows from the
@@ -560,7 +624,8 @@ fn has_dead(board: &Board, ownership: &[f32], colour: Colour) -> bool {
 
 /// The move time is `think_time` when a clock gives one, else the options' move time; a
 /// clock's time also bounds a search of a fixed number of simulations. With `ownership`
-/// the result also says who is expected to own each point.
+/// the result also says who is expected to own each point. The search continues from
+/// `reuse` when given, and the tree comes back for the next move.
 fn think(
     board: &Board,
     colour: Colour,
@@ -568,7 +633,8 @@ fn think(
     options: &EngineOptions,
     think_time: Option<Duration>,
     ownership: bool,
-) -> SearchResult {
+    reuse: Option<Tree>,
+) -> (SearchResult, Tree) {
     let settings = Settings {
         komi,
         seed: options.seed ^ board.hash() ^ (board.moves().len() as u64).rotate_left(32),
@@ -590,7 +656,7 @@ fn think(
         deadline: move_time.map(|time| Instant::now() + time),
         ..Budget::default()
     };
-    search(board, colour, &settings, &budget)
+    search_with(reuse, board, colour, &settings, &budget)
 }
 
 /// How many arguments `kgs-time_settings` takes after its system's name.
@@ -756,5 +822,69 @@ fn colour_letter(colour: Colour) -> char {
     match colour {
         Colour::Black => 'B',
         Colour::White => 'W',
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(adapter: &mut GoAdapter, line: &str) -> String {
+        let words: Vec<&str> = line.split(' ').collect();
+        adapter
+            .execute(words[0], Args::new(&words[1..]))
+            .unwrap_or_else(|error| panic!("{line}: {error}"))
+    }
+
+    #[test]
+    fn the_tree_of_the_last_move_is_kept_for_the_next() {
+        let options = EngineOptions {
+            playouts: Some(400),
+            ..EngineOptions::default()
+        };
+        let mut adapter = GoAdapter::new(options);
+        run(&mut adapter, "boardsize 5");
+        let ours = run(&mut adapter, "genmove b");
+        let last = adapter.last_search.clone().expect("a tree kept");
+        // The opponent answers with the reply the tree knows best.
+        let our_node = last.tree.child_for(
+            Tree::ROOT,
+            parse_move(&ours)
+                .unwrap()
+                .map(|v| adapter.board.point(v).unwrap()),
+        );
+        let our_node = our_node.expect("our move is in the tree");
+        let reply = last
+            .tree
+            .children(our_node)
+            .max_by(|&a, &b| {
+                last.tree
+                    .node(a)
+                    .visits
+                    .total_cmp(&last.tree.node(b).visits)
+            })
+            .map(|child| last.tree.node(child).mv)
+            .expect("the reply was explored");
+        let answer = format!(
+            "play w {}",
+            move_name(reply.map(|p| adapter.board.vertex(p)))
+        );
+        run(&mut adapter, &answer);
+        let reused = last
+            .clone()
+            .subtree_for(&adapter.board, Colour::Black)
+            .expect("reused");
+        assert!(reused.node(Tree::ROOT).visits > 1.0);
+        assert_eq!(reused.node(Tree::ROOT).mv, reply);
+        // Not for the wrong colour, nor after the position changed otherwise.
+        assert!(last
+            .clone()
+            .subtree_for(&adapter.board, Colour::White)
+            .is_none());
+        run(&mut adapter, "undo");
+        run(&mut adapter, "undo");
+        run(&mut adapter, "play b A1");
+        run(&mut adapter, "play w A2");
+        assert!(last.subtree_for(&adapter.board, Colour::Black).is_none());
     }
 }

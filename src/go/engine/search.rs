@@ -136,10 +136,23 @@ pub fn search(
     settings: &Settings,
     budget: &Budget<'_>,
 ) -> SearchResult {
+    search_with(None, board, colour, settings, budget).0
+}
+
+/// [`search`], continuing from `tree` when given: a tree an earlier search grew for this
+/// very position (see [`Tree::subtree`]), whose statistics then count from the start.
+/// Returns the tree too, for the next move.
+pub fn search_with(
+    tree: Option<Tree>,
+    board: &Board,
+    colour: Colour,
+    settings: &Settings,
+    budget: &Budget<'_>,
+) -> (SearchResult, Tree) {
     let root = PlayoutBoard::from_board_to_move(board, colour);
     let legal_at_root = rules_legal(board, colour);
     let points = board.size() * board.size();
-    let mut tree = Tree::new(settings.max_nodes);
+    let mut tree = tree.unwrap_or_else(|| Tree::new(settings.max_nodes));
     expand(&mut tree, Tree::ROOT, &mut root.clone(), |point| {
         legal_at_root[point]
     });
@@ -167,7 +180,7 @@ pub fn search(
     });
     let tree = shared.tree.into_inner().expect("a search thread panicked");
     let playouts = shared.done.into_inner();
-    result(&tree, playouts, &legal_at_root, &owners)
+    (result(&tree, playouts, &legal_at_root, &owners), tree)
 }
 
 /// Which points `colour` may play on the rules board now.

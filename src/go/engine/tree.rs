@@ -140,6 +140,33 @@ impl Tree {
         self.nodes.len() <= 1
     }
 
+    /// The child of `index` reached by `mv`, if the node has one.
+    pub fn child_for(&self, index: usize, mv: Move) -> Option<usize> {
+        self.children(index)
+            .find(|&child| self.nodes[child].mv == mv)
+    }
+
+    /// The subtree under `index` as a tree of its own (`index` its root), for reusing
+    /// what a search learned about the position a move later. Children stay side by side.
+    pub fn subtree(&self, index: usize) -> Tree {
+        let mut nodes = Vec::with_capacity(self.nodes.len().min(1 << 16));
+        nodes.push(self.nodes[index].clone());
+        // (old index, new index) of each copied node whose children are still to copy.
+        let mut queue = std::collections::VecDeque::from([(index, 0)]);
+        while let Some((old, new)) = queue.pop_front() {
+            let children = self.children(old);
+            nodes[new].first_child = nodes.len() as u32;
+            for child in children {
+                queue.push_back((child, nodes.len()));
+                nodes.push(self.nodes[child].clone());
+            }
+        }
+        Tree {
+            nodes,
+            capacity: self.capacity,
+        }
+    }
+
     /// Gives `index` these children, unless that would pass the capacity (then `false`,
     /// and the node stays a leaf). A node is expanded at most once.
     pub fn expand(&mut self, index: usize, children: impl ExactSizeIterator<Item = Node>) -> bool {
@@ -180,6 +207,34 @@ mod tests {
         assert!(!tree.expand(Tree::ROOT, kids(1).into_iter()));
         assert_eq!(tree.node(2).mv, Some(1));
         assert_eq!(tree.len(), 4);
+    }
+
+    #[test]
+    fn a_subtree_keeps_its_nodes_and_their_children() {
+        let mut tree = Tree::new(100);
+        let kids = |moves: &[usize]| {
+            moves
+                .iter()
+                .map(|&p| Node::new(Some(p), 1.0, 0.5))
+                .collect::<Vec<_>>()
+                .into_iter()
+        };
+        tree.expand(Tree::ROOT, kids(&[10, 11]));
+        let eleven = tree.child_for(Tree::ROOT, Some(11)).unwrap();
+        tree.expand(eleven, kids(&[20, 21, 22]));
+        let twenty_one = tree.child_for(eleven, Some(21)).unwrap();
+        tree.expand(twenty_one, kids(&[30]));
+        tree.node_mut(twenty_one).visits = 7.0;
+        let sub = tree.subtree(eleven);
+        assert_eq!(sub.len(), 5);
+        assert_eq!(sub.node(Tree::ROOT).mv, Some(11));
+        let moves: Vec<_> = sub.children(Tree::ROOT).map(|c| sub.node(c).mv).collect();
+        assert_eq!(moves, [Some(20), Some(21), Some(22)]);
+        let kept = sub.child_for(Tree::ROOT, Some(21)).unwrap();
+        assert_eq!(sub.node(kept).visits, 7.0);
+        let leaf = sub.child_for(kept, Some(30)).unwrap();
+        assert!(!sub.node(leaf).is_expanded());
+        assert_eq!(tree.child_for(Tree::ROOT, Some(12)), None);
     }
 
     #[test]
