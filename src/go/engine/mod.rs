@@ -1,8 +1,9 @@
 //! The Go engine: a Monte-Carlo tree search with RAVE over a fast playout board.
 //!
 //! Pure and synchronous: [`search::search`] takes a position, the rules it needs (komi, a
-//! seed) and a budget (simulations, a deadline, a stop flag) and returns a move with what
-//! it learned. Threads, clocks and sockets are chosen by its callers.
+//! seed, how many threads) and a budget (simulations, a deadline, a stop flag) and
+//! returns a move with what it learned. It reads no clock it was not given a deadline
+//! for and knows no socket; [`clock`] does the time arithmetic for the adapter.
 
 pub mod clock;
 mod options;
