@@ -1,0 +1,299 @@
+//! The engine's verbs: `genmove` and its kin, dead stones and GoGui's analysis, each a
+//! search of the session's position, and the tree kept from one move to the next.
+
+use super::time::colour_index;
+use super::{move_name, GoAdapter, GoError, Purpose};
+use crate::go::board::Board;
+use crate::go::engine::search::{search_with, Budget, SearchResult, Settings};
+use crate::go::engine::tree::Tree;
+use crate::go::engine::EngineOptions;
+use crate::go::{Colour, Points};
+use std::time::{Duration, Instant};
+
+/// A search's tree and the position it was grown for.
+#[derive(Debug, Clone)]
+pub(super) struct LastSearch {
+    tree: Tree,
+    /// Moves on the board when it searched, and the hash of the colouring then.
+    moves: usize,
+    hash: u64,
+    /// Who was to move.
+    colour: Colour,
+}
+
+impl LastSearch {
+    /// The part of the tree for `board` with `colour` to move, if `board` is the searched
+    /// position with moves played since that the tree knows, alternating from the
+    /// searched colour and arriving at `colour`.
+    fn subtree_for(self, board: &Board, colour: Colour) -> Option<Tree> {
+        let played = board.moves().get(self.moves..)?;
+        if board.hash_after(self.moves) != self.hash || played.is_empty() {
+            return None;
+        }
+        let mut node = Tree::ROOT;
+        let mut mover = self.colour;
+        for record in played {
+            if record.colour != mover {
+                return None;
+            }
+            node = self.tree.child_for(node, record.point)?;
+            mover = mover.opponent();
+        }
+        (mover == colour).then(|| self.tree.subtree(node))
+    }
+}
+
+/// What `gogui-analyze_commands` offers GoGui: its type, its label, the command.
+pub(super) const ANALYZE_COMMANDS: [&str; 2] = [
+    "dboard/Ownership/gamebot-ownership",
+    "gfx/Principal variation/gamebot-pv",
+];
+
+/// A stone counts as dead when the search expects its point to end up this far on the
+/// other colour's side (ownership runs from +1, always its own, to -1).
+const DEAD_BELOW: f32 = -0.4;
+
+impl GoAdapter {
+    /// The engine's move for `colour`, played unless only asked for; the clock, when
+    /// there is one, sets the time and is charged for it.
+    pub(super) fn genmove(&mut self, colour: Colour, purpose: Purpose) -> Result<String, GoError> {
+        let started = Instant::now();
+        let board = &mut self.board;
+        let clock = &mut self.clocks[colour_index(colour)];
+        let think_time = clock
+            .and_then(|clock| clock.think_time(board.size() * board.size(), board.moves().len()));
+        let cleanup = purpose == Purpose::Cleanup;
+        let reuse = self
+            .last_search
+            .take()
+            .and_then(|last| last.subtree_for(board, colour));
+        let (result, tree) = think(
+            board,
+            colour,
+            self.komi,
+            &self.options,
+            think_time,
+            cleanup,
+            reuse,
+        );
+        if let Some(clock) = clock {
+            clock.spend(started.elapsed().as_secs_f64());
+        }
+        tracing::debug!(
+            best = %move_name(result.best.map(|p| board.vertex(p))),
+            win_rate = result.win_rate(),
+            playouts = result.playouts,
+            seconds = started.elapsed().as_secs_f64(),
+            "genmove"
+        );
+        let options = &self.options;
+        if !cleanup && result.resigns(options.resign_below, board.moves().len(), board.size()) {
+            return Ok("resign".to_string());
+        }
+        let mut chosen = result.best;
+        if cleanup && chosen.is_none() && has_dead(board, &result.ownership, colour.opponent()) {
+            // Capture the dead stones first: the most visited move that is not a pass.
+            chosen = result.candidates.iter().find_map(|candidate| candidate.mv);
+        }
+        if purpose != Purpose::Answer {
+            self.last_search = Some(LastSearch {
+                tree,
+                moves: board.moves().len(),
+                hash: board.hash(),
+                colour,
+            });
+            match chosen {
+                Some(point) => {
+                    board.play(colour, point)?;
+                }
+                None => board.pass(colour),
+            }
+        }
+        Ok(move_name(chosen.map(|p| board.vertex(p))))
+    }
+
+    /// A short search (as long as a `genmove`) for the side to move, with ownership.
+    fn look(&self) -> SearchResult {
+        let board = &self.board;
+        think(
+            board,
+            board.to_move(),
+            self.komi,
+            &self.options,
+            None,
+            true,
+            None,
+        )
+        .0
+    }
+
+    /// Each point's expected owner, +1 Black's to -1 White's, two decimals, rows from the
+    /// top as GoGui draws a `dboard`.
+    pub(super) fn ownership_board(&self) -> String {
+        let result = self.look();
+        let size = self.board.size();
+        (0..size)
+            .rev()
+            .map(|row| {
+                (0..size)
+                    .map(|column| format!("{:.2}", result.ownership[row * size + column]))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// The principal variation of a short search, as GoGui's `gfx` draws one:
+    /// `VAR b D4 w C3 ...`.
+    pub(super) fn principal_variation(&self) -> String {
+        let result = self.look();
+        let board = &self.board;
+        let mut colour = board.to_move();
+        let mut text = String::from("VAR");
+        let pv = result
+            .candidates
+            .first()
+            .map_or(&[][..], |best| &best.pv[..]);
+        for &mv in pv {
+            let letter = match colour {
+                Colour::Black => "b",
+                Colour::White => "w",
+            };
+            text += &format!(" {letter} {}", move_name(mv.map(|p| board.vertex(p))));
+            colour = colour.opponent();
+        }
+        text
+    }
+
+    /// Which points hold a dead stone, by a short search's ownership estimate.
+    pub(super) fn dead_stones(&self) -> Vec<bool> {
+        let board = &self.board;
+        let result = self.look();
+        (0..board.size() * board.size())
+            .map(|point| match board.get(point) {
+                Some(colour) => own_view(result.ownership[point], colour) < DEAD_BELOW,
+                None => false,
+            })
+            .collect()
+    }
+}
+
+/// An ownership value (+1 Black's) seen from `colour`'s side (+1 its own).
+fn own_view(ownership: f32, colour: Colour) -> f32 {
+    match colour {
+        Colour::Black => ownership,
+        Colour::White => -ownership,
+    }
+}
+
+/// Whether any of `colour`'s stones is dead by `ownership`.
+fn has_dead(board: &Board, ownership: &[f32], colour: Colour) -> bool {
+    (0..board.size() * board.size()).any(|point| {
+        board.get(point) == Some(colour) && own_view(ownership[point], colour) < DEAD_BELOW
+    })
+}
+
+/// The move time is `think_time` when a clock gives one, else the options' move time; a
+/// clock's time also bounds a search of a fixed number of simulations. With `ownership`
+/// the result also says who is expected to own each point. The search continues from
+/// `reuse` when given, and the tree comes back for the next move.
+fn think(
+    board: &Board,
+    colour: Colour,
+    komi: Points,
+    options: &EngineOptions,
+    think_time: Option<Duration>,
+    ownership: bool,
+    reuse: Option<Tree>,
+) -> (SearchResult, Tree) {
+    let settings = Settings {
+        komi,
+        seed: options.seed ^ board.hash() ^ (board.moves().len() as u64).rotate_left(32),
+        max_nodes: options.max_nodes,
+        ownership,
+        threads: if options.playouts.is_some() {
+            1
+        } else {
+            options.threads
+        },
+    };
+    let move_time = match (think_time, options.playouts) {
+        (Some(time), _) => Some(time),
+        (None, None) => Some(options.move_time),
+        (None, Some(_)) => None,
+    };
+    let budget = Budget {
+        playouts: options.playouts,
+        deadline: move_time.map(|time| Instant::now() + time),
+        ..Budget::default()
+    };
+    search_with(reuse, board, colour, &settings, &budget)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::gtp::vertex::parse_move;
+    use crate::gtp::Args;
+    use crate::session::GameAdapter;
+
+    fn run(adapter: &mut GoAdapter, line: &str) -> String {
+        let words: Vec<&str> = line.split(' ').collect();
+        adapter
+            .execute(words[0], Args::new(&words[1..]))
+            .unwrap_or_else(|error| panic!("{line}: {error}"))
+    }
+
+    #[test]
+    fn the_tree_of_the_last_move_is_kept_for_the_next() {
+        let options = EngineOptions {
+            playouts: Some(400),
+            ..EngineOptions::default()
+        };
+        let mut adapter = GoAdapter::new(options);
+        run(&mut adapter, "boardsize 5");
+        let ours = run(&mut adapter, "genmove b");
+        let last = adapter.last_search.clone().expect("a tree kept");
+        // The opponent answers with the reply the tree knows best.
+        let our_node = last.tree.child_for(
+            Tree::ROOT,
+            parse_move(&ours)
+                .unwrap()
+                .map(|v| adapter.board.point(v).unwrap()),
+        );
+        let our_node = our_node.expect("our move is in the tree");
+        let reply = last
+            .tree
+            .children(our_node)
+            .max_by(|&a, &b| {
+                last.tree
+                    .node(a)
+                    .visits
+                    .total_cmp(&last.tree.node(b).visits)
+            })
+            .map(|child| last.tree.node(child).mv)
+            .expect("the reply was explored");
+        let answer = format!(
+            "play w {}",
+            move_name(reply.map(|p| adapter.board.vertex(p)))
+        );
+        run(&mut adapter, &answer);
+        let reused = last
+            .clone()
+            .subtree_for(&adapter.board, Colour::Black)
+            .expect("reused");
+        assert!(reused.node(Tree::ROOT).visits > 1.0);
+        assert_eq!(reused.node(Tree::ROOT).mv, reply);
+        // Not for the wrong colour, nor after the position changed otherwise.
+        assert!(last
+            .clone()
+            .subtree_for(&adapter.board, Colour::White)
+            .is_none());
+        run(&mut adapter, "undo");
+        run(&mut adapter, "undo");
+        run(&mut adapter, "play b A1");
+        run(&mut adapter, "play w A2");
+        assert!(last.subtree_for(&adapter.board, Colour::Black).is_none());
+    }
+}
