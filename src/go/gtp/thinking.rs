@@ -10,7 +10,8 @@ use crate::go::engine::EngineOptions;
 use crate::go::{Colour, Points};
 use std::time::{Duration, Instant};
 
-/// A search's tree and the position it was grown for.
+/// The part of a search's tree under the move the engine played, and the position after
+/// that move.
 #[derive(Debug, Clone)]
 pub(super) struct LastSearch {
     tree: Tree,
@@ -96,18 +97,19 @@ impl GoAdapter {
             chosen = result.candidates.iter().find_map(|candidate| candidate.mv);
         }
         if purpose != Purpose::Answer {
-            self.last_search = Some(LastSearch {
-                tree,
-                moves: board.moves().len(),
-                hash: board.hash(),
-                colour,
-            });
             match chosen {
                 Some(point) => {
                     board.play(colour, point)?;
                 }
                 None => board.pass(colour),
             }
+            // Only the part under the move played is of use later: keep just that.
+            self.last_search = tree.child_for(Tree::ROOT, chosen).map(|node| LastSearch {
+                tree: tree.subtree(node),
+                moves: board.moves().len(),
+                hash: board.hash(),
+                colour: colour.opponent(),
+            });
         }
         Ok(move_name(chosen.map(|p| board.vertex(p))))
     }
@@ -255,17 +257,15 @@ mod tests {
         run(&mut adapter, "boardsize 5");
         let ours = run(&mut adapter, "genmove b");
         let last = adapter.last_search.clone().expect("a tree kept");
+        // The kept tree starts at our move.
+        let our_move = parse_move(&ours)
+            .unwrap()
+            .map(|v| adapter.board.point(v).unwrap());
+        assert_eq!(last.tree.node(Tree::ROOT).mv, our_move);
         // The opponent answers with the reply the tree knows best.
-        let our_node = last.tree.child_for(
-            Tree::ROOT,
-            parse_move(&ours)
-                .unwrap()
-                .map(|v| adapter.board.point(v).unwrap()),
-        );
-        let our_node = our_node.expect("our move is in the tree");
         let reply = last
             .tree
-            .children(our_node)
+            .children(Tree::ROOT)
             .max_by(|&a, &b| {
                 last.tree
                     .node(a)
