@@ -781,8 +781,10 @@ mod tests {
 
     #[test]
     fn simple_ko_is_refused_for_one_move() {
-        // 4x4: Black B1? Build a ko: X at B1 A2 C2 B3... use coordinates as points.
-        // Row 0: . X O .   Row 1: X O . O   Row 2: . X O .  (Black to take at C1? )
+        // 4x4, points row by row from the bottom (row 2 on top):
+        //   row 2:  .  X  O  .        White 5 has one liberty, 6; Black 6 takes it and
+        //   row 1:  X  O  .  O        is left with one liberty, 5: a ko.
+        //   row 0:  .  X  O  .
         let mut rules = Board::new(4);
         let stones = [
             (Colour::Black, 1),
