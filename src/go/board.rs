@@ -12,6 +12,7 @@
 //! point by point, so a hash collision can never forbid a legal move.
 
 use super::history::{History, Record};
+use super::marks::Marks;
 use super::vertex::Vertex;
 use super::{zobrist, Colour};
 use thiserror::Error;
@@ -62,9 +63,8 @@ pub struct Board {
     prisoners: [usize; 2],
     first_to_move: Colour,
     history: History,
-    /// Flood-fill scratch: a point is visited when its mark equals `generation`.
-    marks: Vec<u32>,
-    generation: u32,
+    /// Flood-fill scratch.
+    marks: Marks,
     string: Vec<usize>,
     stack: Vec<usize>,
 }
@@ -89,8 +89,7 @@ impl Board {
             prisoners: [0, 0],
             first_to_move: Colour::Black,
             history: History::new(0),
-            marks: vec![0; size * size],
-            generation: 0,
+            marks: Marks::new(size * size),
             string: Vec::new(),
             stack: Vec::new(),
         }
@@ -267,24 +266,24 @@ impl Board {
     /// counting no further than `limit`.
     pub fn liberties(&mut self, point: usize, limit: usize) -> usize {
         let colour = self.cells[point];
-        let generation = self.next_generation();
+        self.marks.clear();
         let mut count = 0;
         self.stack.clear();
         self.stack.push(point);
-        self.marks[point] = generation;
+        self.marks.mark(point);
         while let Some(p) = self.stack.pop() {
             for next in neighbours(self.size, p) {
-                if self.marks[next] == generation {
+                if self.marks.is_marked(next) {
                     continue;
                 }
                 if self.cells[next].is_none() {
-                    self.marks[next] = generation;
+                    self.marks.mark(next);
                     count += 1;
                     if count >= limit {
                         return count;
                     }
                 } else if self.cells[next] == colour {
-                    self.marks[next] = generation;
+                    self.marks.mark(next);
                     self.stack.push(next);
                 }
             }
@@ -330,32 +329,22 @@ impl Board {
         self.cells[point] = content;
     }
 
-    fn next_generation(&mut self) -> u32 {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.marks.fill(0);
-            self.generation = 1;
-        }
-        self.generation
-    }
-
     /// Whether the string through `start` has a liberty. Stops at the first one found;
     /// when there is none, `self.string` holds the whole string.
     fn string_has_liberty(&mut self, start: usize) -> bool {
         let colour = self.cells[start];
-        let generation = self.next_generation();
+        self.marks.clear();
         self.string.clear();
         self.stack.clear();
         self.stack.push(start);
-        self.marks[start] = generation;
+        self.marks.mark(start);
         while let Some(p) = self.stack.pop() {
             self.string.push(p);
             for next in neighbours(self.size, p) {
                 if self.cells[next].is_none() {
                     return true;
                 }
-                if self.cells[next] == colour && self.marks[next] != generation {
-                    self.marks[next] = generation;
+                if self.cells[next] == colour && self.marks.mark(next) {
                     self.stack.push(next);
                 }
             }

@@ -6,6 +6,7 @@ pub mod engine;
 pub mod gtp;
 pub mod handicap;
 pub mod history;
+pub mod marks;
 pub mod points;
 pub mod rng;
 pub mod score;

@@ -7,6 +7,7 @@
 //! (`row * size + column`).
 
 use crate::go::board::Board;
+use crate::go::marks::Marks;
 use crate::go::Colour;
 
 /// What a grid cell holds.
@@ -59,10 +60,8 @@ pub struct PlayoutBoard {
     last: usize,
     passes: u32,
     moves: usize,
-    /// Scratch marks for counting liberties and scoring: a cell is marked when it holds
-    /// the current generation.
-    marks: Vec<u32>,
-    generation: u32,
+    /// Scratch marks for counting liberties and scoring.
+    marks: Marks,
     stack: Vec<u32>,
 }
 
@@ -93,8 +92,7 @@ impl PlayoutBoard {
             last: NONE,
             passes: 0,
             moves: 0,
-            marks: vec![0; cells_len],
-            generation: 0,
+            marks: Marks::new(cells_len),
             stack: Vec::new(),
         };
         for point in 0..size * size {
@@ -221,27 +219,10 @@ impl PlayoutBoard {
     }
 
     /// Tromp-Taylor area, Black's minus White's: stones plus the empty regions that reach
-    /// only one colour. Exact; fast when most empty points are single-point eyes, as at
-    /// the end of a playout.
+    /// only one colour. Exact, in one pass over the board.
     pub fn area_margin(&mut self) -> i64 {
-        let mut margin: i64 = 0;
-        let generation = self.next_generation();
-        for point in 0..self.size * self.size {
-            let grid = self.grid_of[point] as usize;
-            match self.cells[grid] {
-                BLACK => margin += 1,
-                WHITE => margin -= 1,
-                _ if self.marks[grid] != generation => {
-                    let (area, reach) = self.region(grid, generation);
-                    match reach {
-                        BLACK => margin += area,
-                        WHITE => margin -= area,
-                        _ => {}
-                    }
-                }
-                _ => {}
-            }
-        }
+        let mut margin = 0;
+        self.each_owner(|_, owner| margin += i64::from(owner));
         margin
     }
 
@@ -249,40 +230,26 @@ impl PlayoutBoard {
     /// for Black (a black stone, or an empty point whose region reaches only Black), -1
     /// for White, 0 for neither.
     pub fn add_owners(&mut self, owners: &mut [i32]) {
-        let generation = self.next_generation();
+        self.each_owner(|point, owner| owners[point] += owner);
+    }
+
+    /// Calls `visit` with every rules point and its Tromp-Taylor owner (+1 Black, -1
+    /// White, 0 neither), filling each empty region once.
+    fn each_owner(&mut self, mut visit: impl FnMut(usize, i32)) {
+        self.marks.clear();
         for point in 0..self.size * self.size {
             let grid = self.grid_of[point] as usize;
             match self.cells[grid] {
-                BLACK => owners[point] += 1,
-                WHITE => owners[point] -= 1,
-                _ if self.marks[grid] != generation => {
-                    // The region, breadth first: `stack` keeps every cell taken.
-                    self.stack.clear();
-                    self.stack.push(grid as u32);
-                    self.marks[grid] = generation;
-                    let mut reach = EMPTY;
-                    let mut at = 0;
-                    while at < self.stack.len() {
-                        let current = self.stack[at] as usize;
-                        at += 1;
-                        for next in self.neighbours(current) {
-                            match self.cells[next] {
-                                EMPTY if self.marks[next] != generation => {
-                                    self.marks[next] = generation;
-                                    self.stack.push(next as u32);
-                                }
-                                cell @ (BLACK | WHITE) => reach |= cell,
-                                _ => {}
-                            }
-                        }
-                    }
-                    let owner = match reach {
+                BLACK => visit(point, 1),
+                WHITE => visit(point, -1),
+                _ if !self.marks.is_marked(grid) => {
+                    let owner = match self.region(grid) {
                         BLACK => 1,
                         WHITE => -1,
                         _ => 0,
                     };
                     for &cell in &self.stack {
-                        owners[self.point_of[cell as usize] as usize] += owner;
+                        visit(self.point_of[cell as usize] as usize, owner);
                     }
                 }
                 _ => {}
@@ -437,12 +404,11 @@ impl PlayoutBoard {
             return None;
         }
         // Count the liberties the merged string would have, exactly.
-        let generation = self.next_generation();
-        self.marks[grid] = generation;
+        self.marks.clear();
+        self.marks.mark(grid);
         let mut liberties = 0;
         for next in self.neighbours(grid) {
-            if self.cells[next] == EMPTY && self.marks[next] != generation {
-                self.marks[next] = generation;
+            if self.cells[next] == EMPTY && self.marks.mark(next) {
                 liberties += 1;
             }
         }
@@ -457,7 +423,7 @@ impl PlayoutBoard {
             }
             heads[index] = head;
             stones += self.stones[head];
-            liberties += self.mark_liberties(head, generation);
+            liberties += self.mark_liberties(head);
         }
         (liberties <= 1).then_some(stones)
     }
@@ -578,19 +544,18 @@ impl PlayoutBoard {
 
     /// Counts the liberties of the string with head `head` from scratch.
     fn recount(&mut self, head: usize) {
-        let generation = self.next_generation();
-        self.liberties[head] = self.mark_liberties(head, generation);
+        self.marks.clear();
+        self.liberties[head] = self.mark_liberties(head);
     }
 
-    /// Marks the liberties of the string through `stone` with `generation`; returns how
-    /// many were not marked yet.
-    fn mark_liberties(&mut self, stone: usize, generation: u32) -> u32 {
+    /// Marks the liberties of the string through `stone`; returns how many were not
+    /// marked yet.
+    fn mark_liberties(&mut self, stone: usize) -> u32 {
         let mut count = 0;
         let mut current = stone;
         loop {
             for next in self.neighbours(current) {
-                if self.cells[next] == EMPTY && self.marks[next] != generation {
-                    self.marks[next] = generation;
+                if self.cells[next] == EMPTY && self.marks.mark(next) {
                     count += 1;
                 }
             }
@@ -646,38 +611,27 @@ impl PlayoutBoard {
         }
     }
 
-    fn next_generation(&mut self) -> u32 {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.marks.fill(0);
-            self.generation = 1;
-        }
-        self.generation
-    }
-
-    /// The size of the empty region through `grid` and the colours it reaches
-    /// (`BLACK`, `WHITE`, both, or `EMPTY` for none), marking it with `generation`.
-    fn region(&mut self, grid: usize, generation: u32) -> (i64, u8) {
+    /// Fills the empty region through the unmarked `grid`, leaving its cells in `stack`
+    /// and marked; returns the colours it reaches (`BLACK`, `WHITE`, both, or `EMPTY`).
+    fn region(&mut self, grid: usize) -> u8 {
         let mut reach = EMPTY;
-        let mut area = 0;
-        // Fast path: a single empty point between stones of one colour.
         self.stack.clear();
         self.stack.push(grid as u32);
-        self.marks[grid] = generation;
-        while let Some(current) = self.stack.pop() {
-            area += 1;
-            for next in self.neighbours(current as usize) {
+        self.marks.mark(grid);
+        let mut at = 0;
+        while at < self.stack.len() {
+            let current = self.stack[at] as usize;
+            at += 1;
+            for next in self.neighbours(current) {
                 match self.cells[next] {
-                    EMPTY if self.marks[next] != generation => {
-                        self.marks[next] = generation;
-                        self.stack.push(next as u32);
-                    }
+                    // Marking in the guard: an empty cell is taken the first time only.
+                    EMPTY if self.marks.mark(next) => self.stack.push(next as u32),
                     cell @ (BLACK | WHITE) => reach |= cell,
                     _ => {}
                 }
             }
         }
-        (area, reach)
+        reach
     }
 }
 
