@@ -149,7 +149,7 @@ impl Board {
     /// How many opponent stones `colour`'s moves have removed (suicided stones count for
     /// the opponent).
     pub fn prisoners(&self, colour: Colour) -> usize {
-        self.prisoners[colour_index(colour)]
+        self.prisoners[colour.index()]
     }
 
     /// The moves played since the start position, oldest first.
@@ -211,8 +211,8 @@ impl Board {
             suicided: record.suicided.len(),
         };
         self.stones = self.stones + 1 - played.captured - played.suicided;
-        self.prisoners[colour_index(colour)] += played.captured;
-        self.prisoners[colour_index(opponent)] += played.suicided;
+        self.prisoners[colour.index()] += played.captured;
+        self.prisoners[opponent.index()] += played.suicided;
         self.history.push(record, self.hash);
         Ok(played)
     }
@@ -237,8 +237,8 @@ impl Board {
         self.hash = self.history.hash_at(self.moves().len());
         if record.point.is_some() {
             self.stones = self.stones + record.captured.len() + record.suicided.len() - 1;
-            self.prisoners[colour_index(record.colour)] -= record.captured.len();
-            self.prisoners[colour_index(record.colour.opponent())] -= record.suicided.len();
+            self.prisoners[record.colour.index()] -= record.captured.len();
+            self.prisoners[record.colour.opponent().index()] -= record.suicided.len();
         }
         true
     }
@@ -390,13 +390,6 @@ impl Board {
         }
         self.cells = target;
         false
-    }
-}
-
-fn colour_index(colour: Colour) -> usize {
-    match colour {
-        Colour::Black => 0,
-        Colour::White => 1,
     }
 }
 

@@ -10,6 +10,14 @@ pub enum Colour {
 }
 
 impl Colour {
+    /// 0 for Black, 1 for White: an index into per-colour arrays.
+    pub fn index(self) -> usize {
+        match self {
+            Colour::Black => 0,
+            Colour::White => 1,
+        }
+    }
+
     /// The other colour.
     pub fn opponent(self) -> Colour {
         match self {

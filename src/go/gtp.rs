@@ -24,7 +24,7 @@ pub use results::{challenge_text, points_text, tt_score};
 use showboard::render;
 use thinking::{LastSearch, ANALYZE_COMMANDS};
 use thiserror::Error;
-use time::{colour_index, kgs_clock, kgs_time_count};
+use time::{kgs_clock, kgs_time_count};
 use vertex::{move_name, parse_move};
 
 /// The board side of a new session.
@@ -429,7 +429,7 @@ impl GoAdapter {
                 String::new()
             }
             GoCommand::TimeLeft(colour, seconds, count) => {
-                if let Some(clock) = &mut self.clocks[colour_index(colour)] {
+                if let Some(clock) = &mut self.clocks[colour.index()] {
                     clock.set_left(seconds, count);
                 }
                 String::new()

@@ -1,7 +1,7 @@
 //! 3x3 shapes: the eight points around a move, matched against a few good shapes of the
 //! classic Monte-Carlo programs (hane, magari, cut), in every rotation and reflection.
 
-use super::playout_board::PlayoutBoard;
+use super::playout_board::{self, cell_of, PlayoutBoard};
 use crate::go::Colour;
 use std::sync::OnceLock;
 
@@ -34,15 +34,12 @@ pub fn is_good_pattern(board: &PlayoutBoard, point: usize, colour: Colour) -> bo
 
 /// [`is_good_pattern`] on a grid index.
 pub(super) fn is_good_at(board: &PlayoutBoard, grid: usize, colour: Colour) -> bool {
-    let own = match colour {
-        Colour::Black => 1,
-        Colour::White => 2,
-    };
+    let own = cell_of(colour);
     let mut code = 0u16;
     for cell in board.ring(grid) {
         let value = match board.cell(cell) {
-            0 => EMPTY,
-            3 => EDGE,
+            playout_board::EMPTY => EMPTY,
+            playout_board::BORDER => EDGE,
             c if c == own => MINE,
             _ => THEIRS,
         };

@@ -8,7 +8,7 @@
 //! varied.
 
 use super::pattern::is_good_at;
-use super::playout_board::PlayoutBoard;
+use super::playout_board::{cell_of, PlayoutBoard, EMPTY};
 use crate::go::rng::Rng;
 use crate::go::Colour;
 
@@ -114,7 +114,8 @@ impl Candidates {
 /// that gives two liberties or more) or by capturing a neighbour of it.
 fn tactics(board: &mut PlayoutBoard, last: usize, rng: &mut Rng) -> Option<usize> {
     let mut candidates = Candidates::new();
-    let own = board.cell(last) ^ 3;
+    // The side to move: the opponent of the stone just played.
+    let own = 3 - board.cell(last);
     let check_capture = |board: &PlayoutBoard, grid: usize, candidates: &mut Candidates| {
         if board.cell(grid) == 3 - own && board.liberties_at(grid) == 1 {
             let liberty = board.a_liberty(grid);
@@ -147,7 +148,7 @@ fn shape(board: &mut PlayoutBoard, last: usize, rng: &mut Rng) -> Option<usize> 
     let colour = board.to_move();
     let mut candidates = Candidates::new();
     for grid in board.ring(last) {
-        if board.cell(grid) == 0
+        if board.cell(grid) == EMPTY
             && board.is_legal_at(grid)
             && is_good_at(board, grid, colour)
             && board.self_atari(grid).is_none()
@@ -161,10 +162,7 @@ fn shape(board: &mut PlayoutBoard, last: usize, rng: &mut Rng) -> Option<usize> 
 /// A random legal move that fills no own eye, and, when `careful`, is no self-atari of
 /// two or more stones; `None` when there is none.
 fn random_move(board: &mut PlayoutBoard, rng: &mut Rng, careful: bool) -> Option<usize> {
-    let own = match board.to_move() {
-        Colour::Black => 1,
-        Colour::White => 2,
-    };
+    let own = cell_of(board.to_move());
     let count = board.empty_grid().len();
     if count == 0 {
         return None;
@@ -199,10 +197,7 @@ mod tests {
                 let limit = 3 * size * size + 10;
                 // Step by step, checking each move before it is made.
                 while board.passes() < 2 && board.moves_played() < limit {
-                    let own = match board.to_move() {
-                        Colour::Black => 1,
-                        Colour::White => 2,
-                    };
+                    let own = cell_of(board.to_move());
                     match choose(&mut board, &mut rng) {
                         Some(grid) => {
                             assert!(board.is_legal_at(grid));

@@ -10,16 +10,18 @@ use crate::go::board::Board;
 use crate::go::marks::Marks;
 use crate::go::Colour;
 
-/// What a grid cell holds.
-const EMPTY: u8 = 0;
+/// What a grid cell holds: nothing, a stone (a colour's value is 3 minus the other's),
+/// or the border.
+pub(super) const EMPTY: u8 = 0;
 const BLACK: u8 = 1;
 const WHITE: u8 = 2;
-const BORDER: u8 = 3;
+pub(super) const BORDER: u8 = 3;
 
 /// No point (for the ko point and the last move).
 const NONE: usize = 0;
 
-fn cell_of(colour: Colour) -> u8 {
+/// The grid cell value of a stone of `colour`.
+pub(super) fn cell_of(colour: Colour) -> u8 {
     match colour {
         Colour::Black => BLACK,
         Colour::White => WHITE,

@@ -1,7 +1,6 @@
 //! The engine's verbs: `genmove` and its kin, dead stones and GoGui's analysis, each a
 //! search of the session's position, and the tree kept from one move to the next.
 
-use super::time::colour_index;
 use super::{move_name, GoAdapter, GoError, Purpose};
 use crate::go::board::Board;
 use crate::go::engine::search::{search_with, Budget, SearchResult, Settings};
@@ -15,17 +14,17 @@ use std::time::{Duration, Instant};
 #[derive(Debug, Clone)]
 pub(super) struct LastSearch {
     tree: Tree,
-    /// Moves on the board when it searched, and the hash of the colouring then.
+    /// Moves on the board after the engine's move, and the hash of the colouring then.
     moves: usize,
     hash: u64,
-    /// Who was to move.
+    /// Who moves next there (the engine's opponent).
     colour: Colour,
 }
 
 impl LastSearch {
-    /// The part of the tree for `board` with `colour` to move, if `board` is the searched
-    /// position with moves played since that the tree knows, alternating from the
-    /// searched colour and arriving at `colour`.
+    /// The part of the tree for `board` with `colour` to move, if `board` is the kept
+    /// position with moves played since that the tree knows, alternating from the kept
+    /// side to move and arriving at `colour`.
     fn subtree_for(self, board: &Board, colour: Colour) -> Option<Tree> {
         let played = board.moves().get(self.moves..)?;
         if board.hash_after(self.moves) != self.hash || played.is_empty() {
@@ -60,14 +59,18 @@ impl GoAdapter {
     pub(super) fn genmove(&mut self, colour: Colour, purpose: Purpose) -> Result<String, GoError> {
         let started = Instant::now();
         let board = &mut self.board;
-        let clock = &mut self.clocks[colour_index(colour)];
+        let clock = &mut self.clocks[colour.index()];
         let think_time = clock
             .and_then(|clock| clock.think_time(board.size() * board.size(), board.moves().len()));
         let cleanup = purpose == Purpose::Cleanup;
-        let reuse = self
-            .last_search
-            .take()
-            .and_then(|last| last.subtree_for(board, colour));
+        // A move only asked for leaves the kept tree for the move that will be played.
+        let reuse = match purpose {
+            Purpose::Answer => None,
+            Purpose::Play | Purpose::Cleanup => self
+                .last_search
+                .take()
+                .and_then(|last| last.subtree_for(board, colour)),
+        };
         let (result, tree) = think(
             board,
             colour,

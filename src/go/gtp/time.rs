@@ -1,7 +1,6 @@
 //! Time settings as clients send them: `kgs-time_settings` read into a clock.
 
 use crate::go::engine::clock::{Clock, TimeSystem};
-use crate::go::Colour;
 use crate::gtp::{ArgError, Args};
 
 /// How many arguments `kgs-time_settings` takes after its system's name.
@@ -37,12 +36,4 @@ pub(super) fn kgs_clock(args: Args<'_>) -> Result<Clock, ArgError> {
         },
     };
     Ok(Clock::new(system))
-}
-
-/// Black's index 0, White's 1.
-pub(super) fn colour_index(colour: Colour) -> usize {
-    match colour {
-        Colour::Black => 0,
-        Colour::White => 1,
-    }
 }
