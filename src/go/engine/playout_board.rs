@@ -187,18 +187,6 @@ impl PlayoutBoard {
                 .all(|next| matches!(self.cells[next], cell if cell == own || cell == BORDER))
     }
 
-    /// The liberties of the string through the stone on `point`.
-    pub fn liberties(&self, point: usize) -> usize {
-        let grid = self.grid(point);
-        self.liberties[self.head[grid] as usize] as usize
-    }
-
-    /// The stones of the string through the stone on `point`.
-    pub fn string_size(&self, point: usize) -> usize {
-        let grid = self.grid(point);
-        self.stones[self.head[grid] as usize] as usize
-    }
-
     /// Plays `point` for the side to move; it must be legal.
     pub fn play(&mut self, point: usize) {
         let grid = self.grid(point);
@@ -707,11 +695,11 @@ mod tests {
             let point = string[0];
             assert_eq!(
                 copy.liberties(point, usize::MAX),
-                fast.liberties(point),
+                fast.liberties_at(fast.grid(point)) as usize,
                 "liberties at {point}"
             );
             for &stone in &string {
-                assert_eq!(string.len(), fast.string_size(stone));
+                assert_eq!(string.len(), fast.stones_at(fast.grid(stone)) as usize);
             }
         }
         let score = area_score(size, rules.points());

@@ -3,7 +3,7 @@
 //! 3x3 shapes, closeness to the last move, self-ataris, the empty edge).
 
 use super::pattern::is_good_pattern;
-use super::playout_board::PlayoutBoard;
+use super::playout_board::{cell_of, PlayoutBoard};
 use super::tree::Move;
 
 /// Every move starts as this many simulations at even odds.
@@ -65,18 +65,19 @@ fn prior_of(board: &mut PlayoutBoard, point: usize) -> Prior {
         visits += won + lost;
         wins += won;
     };
+    let grid = board.grid(point);
+    let own = cell_of(colour);
     let mut captured = 0;
     let mut saves = false;
-    for next in neighbours(size, point) {
-        match board.get(next) {
-            Some(c) if c != colour && board.liberties(next) == 1 => {
-                captured += board.string_size(next);
-            }
-            Some(c) if c == colour && board.liberties(next) == 1 => saves = true,
-            _ => {}
+    for next in board.neighbours(grid) {
+        let cell = board.cell(next);
+        if cell == 3 - own && board.liberties_at(next) == 1 {
+            captured += board.stones_at(next);
+        } else if cell == own && board.liberties_at(next) == 1 {
+            saves = true;
         }
     }
-    let self_atari = board.self_atari(board.grid(point));
+    let self_atari = board.self_atari(grid);
     match captured {
         0 => {}
         1 => add(CAPTURE_ONE, 0.0),
@@ -115,19 +116,6 @@ fn prior_of(board: &mut PlayoutBoard, point: usize) -> Prior {
         visits,
         rate: wins / visits,
     }
-}
-
-/// The orthogonal neighbours of `point` on a `size` x `size` board.
-fn neighbours(size: usize, point: usize) -> impl Iterator<Item = usize> {
-    let (row, column) = (point / size, point % size);
-    [
-        (column > 0).then(|| point - 1),
-        (column + 1 < size).then(|| point + 1),
-        (row > 0).then(|| point - size),
-        (row + 1 < size).then(|| point + size),
-    ]
-    .into_iter()
-    .flatten()
 }
 
 fn manhattan(size: usize, a: usize, b: usize) -> usize {
