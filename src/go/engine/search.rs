@@ -351,6 +351,10 @@ impl Worker {
 /// Gives `node` a child for each legal move of `board` that `allowed` lets through (own
 /// single-point eyes left out), and a pass, each with its prior.
 fn expand(tree: &mut Tree, node: usize, board: &mut PlayoutBoard, allowed: impl Fn(usize) -> bool) {
+    // A reused root comes expanded: no priors to work out again.
+    if tree.node(node).is_expanded() {
+        return;
+    }
     let children: Vec<Node> = priors(board)
         .into_iter()
         .filter(|prior| prior.mv.is_none_or(&allowed))
