@@ -120,6 +120,10 @@ def main():
     parser.add_argument("--opening-moves", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--gamebot", default="target/release/gamebot")
+    parser.add_argument("--gamebot-arg", action="append", default=[],
+                        help="an extra argument for `gamebot stdio` (repeat for more)")
+    parser.add_argument("--show-moves", action="store_true",
+                        help="print each game's moves")
     args = parser.parse_args()
     gnugo_path = shutil.which("gnugo") or "/usr/games/gnugo"
     if not os.path.exists(gnugo_path):
@@ -131,7 +135,8 @@ def main():
         if index % 2 == 0:
             start = opening(args.size, args.opening_moves, rng)
         gamebot_colour = "black" if index % 2 == 0 else "white"
-        gamebot = Engine([args.gamebot, "stdio", "--go-move-time", str(args.move_time)])
+        gamebot = Engine([args.gamebot, "stdio", "--go-move-time", str(args.move_time)]
+                         + args.gamebot_arg)
         gnugo = Engine([gnugo_path, "--mode", "gtp", "--level", str(args.level),
                         "--chinese-rules", "--positional-superko", "--seed", str(index + 1)])
         began = time.time()
@@ -149,6 +154,8 @@ def main():
             f"gamebot {wins}/{played} = {rate:.0%} (95% {low:.0%}..{high:.0%})",
             flush=True,
         )
+        if args.show_moves:
+            print("  moves: " + " ".join(moves), flush=True)
 
 
 if __name__ == "__main__":

@@ -256,6 +256,34 @@ fn stdio_honours_the_line_limit() {
 }
 
 #[test]
+fn stdio_streams_analysis_until_the_next_line() {
+    let mut running = stdio_with(&["--go-move-time", "0.2"]);
+    let mut stdin = running.child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(running.child.stdout.take().unwrap());
+    stdin.write_all(b"boardsize 9\n4 lz-analyze b 1\n").unwrap();
+    let mut line = String::new();
+    let mut read_line = |line: &mut String| {
+        line.clear();
+        stdout.read_line(line).unwrap();
+        line.clone()
+    };
+    assert_eq!(read_line(&mut line), "= \n");
+    assert_eq!(read_line(&mut line), "\n");
+    assert_eq!(read_line(&mut line), "=4\n");
+    for _ in 0..3 {
+        assert!(read_line(&mut line).starts_with("info move "), "{line}");
+    }
+    stdin.write_all(b"5 name\n").unwrap();
+    // Reports already on their way may come before the end of the stream.
+    while read_line(&mut line) != "\n" {
+        assert!(line.starts_with("info move "), "{line}");
+    }
+    assert_eq!(read_line(&mut line), "=5 gamebot\n");
+    drop(stdin);
+    assert!(running.wait().success());
+}
+
+#[test]
 fn stdio_ends_with_status_zero_at_end_of_input() {
     let mut running = stdio();
     let mut stdin = running.child.stdin.take().unwrap();

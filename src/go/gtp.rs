@@ -2,6 +2,7 @@
 //! the session's board and formats the answer. All of Go's wire text is here and in the
 //! submodules (vertex names, the drawn board).
 
+mod analysis;
 mod results;
 mod showboard;
 mod thinking;
@@ -18,10 +19,12 @@ use super::text_board::{TextBoard, TextBoardError};
 use super::vertex::Vertex;
 use super::Colour;
 use crate::gtp::{ArgError, Args};
-use crate::session::{verb_table, AdapterFactory, CommandError, GameAdapter};
+use crate::session::{verb_table, AdapterFactory, CommandError, GameAdapter, StreamEnd};
+use analysis::{Format, Request};
 use results::final_score_text;
 pub use results::{challenge_text, points_text, tt_score};
 use showboard::render;
+use std::sync::atomic::AtomicBool;
 use thinking::{LastSearch, ANALYZE_COMMANDS};
 use thiserror::Error;
 use time::{kgs_clock, kgs_time_count};
@@ -74,8 +77,35 @@ verb_table! {
         Ownership = "gamebot-ownership",
         /// `gamebot-pv`: the principal variation, as a GoGui `gfx` `VAR` line.
         PrincipalVariation = "gamebot-pv",
+        /// `lz-analyze [COLOUR] [INTERVAL] [KEY VALUE]...`: Leela Zero's analysis,
+        /// streamed until the next input line.
+        LzAnalyze = "lz-analyze",
+        /// `lz-genmove_analyze [COLOUR] [INTERVAL]...`: `genmove` with Leela Zero's
+        /// analysis streamed while it thinks.
+        LzGenMoveAnalyze = "lz-genmove_analyze",
+        /// `kata-analyze [COLOUR] [INTERVAL] [KEY VALUE]...`: KataGo's analysis.
+        KataAnalyze = "kata-analyze",
+        /// `kata-genmove_analyze ...`: `genmove` with KataGo's analysis.
+        KataGenMoveAnalyze = "kata-genmove_analyze",
+        /// `analyze ...`: Sabaki's name for KataGo's analysis.
+        Analyze = "analyze",
+        /// `genmove_analyze ...`: Sabaki's name for KataGo's `genmove` with analysis.
+        GenMoveAnalyze = "genmove_analyze",
         /// `tt-score BOARD...`: the scoring challenge, stateless.
         TtScore = "tt-score",
+    }
+}
+
+impl Verb {
+    /// For an analysis verb: whether it is a `genmove` form, and its format.
+    fn analysis(self) -> Option<(bool, Format)> {
+        match self {
+            Verb::LzAnalyze => Some((false, Format::LeelaZero)),
+            Verb::LzGenMoveAnalyze => Some((true, Format::LeelaZero)),
+            Verb::KataAnalyze | Verb::Analyze => Some((false, Format::KataGo)),
+            Verb::KataGenMoveAnalyze | Verb::GenMoveAnalyze => Some((true, Format::KataGo)),
+            _ => None,
+        }
     }
 }
 
@@ -161,6 +191,11 @@ enum GoCommand {
     FixedHandicap(usize),
     PlaceFreeHandicap(usize),
     SetFreeHandicap(Vec<Option<Vertex>>),
+    /// Analysis, streamed: a `genmove` form or not.
+    Analyze {
+        genmove: bool,
+        request: Request,
+    },
     /// The stateless scoring challenge on a board given as text.
     TtScore(TextBoard),
     /// New clocks for both colours.
@@ -207,7 +242,13 @@ impl GameAdapter for GoAdapter {
                 | Verb::KgsGenMoveCleanup
                 | Verb::FinalStatusList
                 | Verb::Ownership
-                | Verb::PrincipalVariation,
+                | Verb::PrincipalVariation
+                | Verb::LzAnalyze
+                | Verb::LzGenMoveAnalyze
+                | Verb::KataAnalyze
+                | Verb::KataGenMoveAnalyze
+                | Verb::Analyze
+                | Verb::GenMoveAnalyze,
             ) => true,
             Some(
                 Verb::BoardSize
@@ -230,10 +271,39 @@ impl GameAdapter for GoAdapter {
         }
     }
 
+    /// An analysis verb answers at once here, as if its next input line had come with
+    /// it: its stream, if any, comes back as the answer's first lines.
     fn execute(&mut self, verb: &str, args: Args<'_>) -> Result<String, CommandError> {
+        let mut lines = Vec::new();
+        let stop = AtomicBool::new(true);
+        let answer =
+            self.execute_stream(verb, args, &mut |line| lines.push(line.to_string()), &stop)?;
+        if lines.is_empty() {
+            return Ok(answer);
+        }
+        lines.push(answer);
+        Ok(lines.join("\n"))
+    }
+
+    fn streams(&self, verb: &str) -> Option<StreamEnd> {
+        let (genmove, _) = Verb::from_name(verb)?.analysis()?;
+        Some(if genmove {
+            StreamEnd::ByItself
+        } else {
+            StreamEnd::AtNextLine
+        })
+    }
+
+    fn execute_stream(
+        &mut self,
+        verb: &str,
+        args: Args<'_>,
+        send: &mut dyn FnMut(&str),
+        stop: &AtomicBool,
+    ) -> Result<String, CommandError> {
         let verb = Verb::from_name(verb).ok_or(CommandError::UnknownCommand)?;
         let command = self.parse(verb, args)?;
-        self.run(command).map_err(CommandError::game)
+        self.run(command, send, stop)
     }
 }
 
@@ -250,7 +320,14 @@ impl GoAdapter {
             | Verb::PlaceFreeHandicap => 1,
             Verb::Play => 2,
             Verb::TimeSettings | Verb::TimeLeft => 3,
-            Verb::SetFreeHandicap | Verb::TtScore => args.len(),
+            Verb::SetFreeHandicap
+            | Verb::TtScore
+            | Verb::LzAnalyze
+            | Verb::LzGenMoveAnalyze
+            | Verb::KataAnalyze
+            | Verb::KataGenMoveAnalyze
+            | Verb::Analyze
+            | Verb::GenMoveAnalyze => args.len(),
             Verb::KgsTimeSettings => kgs_time_count(args)?,
             Verb::ClearBoard
             | Verb::Undo
@@ -323,6 +400,18 @@ impl GoAdapter {
                 args.parse::<u32>(2, "a number of stones")?,
             ),
             Verb::KgsTimeSettings => GoCommand::TimeSettings(kgs_clock(args)?),
+            Verb::LzAnalyze
+            | Verb::LzGenMoveAnalyze
+            | Verb::KataAnalyze
+            | Verb::KataGenMoveAnalyze
+            | Verb::Analyze
+            | Verb::GenMoveAnalyze => {
+                let (genmove, format) = verb.analysis().ok_or(CommandError::UnknownCommand)?;
+                GoCommand::Analyze {
+                    genmove,
+                    request: Request::parse(args, format)?,
+                }
+            }
         })
     }
 
@@ -338,11 +427,29 @@ impl GoAdapter {
         )
     }
 
-    fn run(&mut self, command: GoCommand) -> Result<String, GoError> {
+    /// Runs `command`; an analysis streams its lines to `send` until `stop` is set.
+    fn run(
+        &mut self,
+        command: GoCommand,
+        send: &mut dyn FnMut(&str),
+        stop: &AtomicBool,
+    ) -> Result<String, CommandError> {
+        self.run_plain(command, send, stop)
+            .map_err(CommandError::game)
+    }
+
+    fn run_plain(
+        &mut self,
+        command: GoCommand,
+        send: &mut dyn FnMut(&str),
+        stop: &AtomicBool,
+    ) -> Result<String, GoError> {
         let board = &mut self.board;
         if matches!(
             command,
-            GoCommand::Play(..) | GoCommand::GenMove(_, Purpose::Play | Purpose::Cleanup)
+            GoCommand::Play(..)
+                | GoCommand::GenMove(_, Purpose::Play | Purpose::Cleanup)
+                | GoCommand::Analyze { genmove: true, .. }
         ) {
             let limit = move_limit(board.size());
             if board.moves().len() >= limit {
@@ -370,7 +477,18 @@ impl GoAdapter {
                 board.play(colour, point)?;
                 String::new()
             }
-            GoCommand::GenMove(colour, purpose) => return self.genmove(colour, purpose),
+            GoCommand::GenMove(colour, purpose) => return self.genmove(colour, purpose, None),
+            GoCommand::Analyze {
+                genmove: true,
+                request,
+            } => return self.genmove_analyze(&request, send, stop),
+            GoCommand::Analyze {
+                genmove: false,
+                request,
+            } => {
+                self.analyze(&request, send, stop);
+                String::new()
+            }
             GoCommand::AnalyzeCommands => ANALYZE_COMMANDS.join("\n"),
             GoCommand::Ownership => self.ownership_board(),
             GoCommand::PrincipalVariation => self.principal_variation(),

@@ -14,4 +14,4 @@ pub use args::{ArgError, Args};
 pub use codec::{Chunk, GtpLineCodec, Lines, RawLine};
 pub use command::{Command, OwnedCommand, ParseError};
 pub use preprocess::preprocess;
-pub use response::Response;
+pub use response::{Response, StreamedResponse};

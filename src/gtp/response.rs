@@ -73,6 +73,50 @@ fn write_lines(text: &str, out: &mut Vec<u8>) {
     }
 }
 
+/// A success answered bit by bit, as analysis commands stream: the head line `=[id]`
+/// alone, then lines as they come, then the empty line that ends every response.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StreamedResponse {
+    id: Option<u64>,
+    started: bool,
+}
+
+impl StreamedResponse {
+    /// The stream of the answer to the command with this id; nothing is written yet.
+    pub fn new(id: Option<u64>) -> StreamedResponse {
+        StreamedResponse { id, started: false }
+    }
+
+    /// Whether the head line has been written.
+    pub fn has_started(&self) -> bool {
+        self.started
+    }
+
+    /// Appends `text` (one line or several; empty ones are left out) to `out`, after the
+    /// head line if it has not gone out yet.
+    pub fn write_lines(&mut self, text: &str, out: &mut Vec<u8>) {
+        if !self.started {
+            self.started = true;
+            out.push(b'=');
+            if let Some(id) = self.id {
+                write_id(id, out);
+            }
+            out.push(b'\n');
+        }
+        for line in text.split('\n').filter(|line| !line.is_empty()) {
+            out.extend_from_slice(line.as_bytes());
+            out.push(b'\n');
+        }
+    }
+
+    /// Appends the closing `text` (possibly empty) and the empty line that ends the
+    /// response.
+    pub fn finish(mut self, text: &str, out: &mut Vec<u8>) {
+        self.write_lines(text, out);
+        out.push(b'\n');
+    }
+}
+
 impl fmt::Display for Response<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut out = Vec::new();
@@ -83,7 +127,23 @@ impl fmt::Display for Response<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::Response;
+    use super::{Response, StreamedResponse};
+
+    #[test]
+    fn streamed_wire_form() {
+        let mut out = Vec::new();
+        let mut stream = StreamedResponse::new(Some(7));
+        stream.write_lines("info move D4", &mut out);
+        stream.write_lines("info move C3\n\ninfo move E5", &mut out);
+        stream.finish("play D4", &mut out);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "=7\ninfo move D4\ninfo move C3\ninfo move E5\nplay D4\n\n"
+        );
+        let mut out = Vec::new();
+        StreamedResponse::new(None).finish("", &mut out);
+        assert_eq!(out, b"=\n\n");
+    }
 
     #[test]
     fn wire_forms() {

@@ -1,10 +1,12 @@
 //! Drives one session over any byte stream: read lines, answer in order, write back.
 
 use super::idle::IdleTimer;
-use crate::gtp::{preprocess, Command, GtpLineCodec, OwnedCommand, RawLine};
-use crate::session::{write_failure, After, CommandError, Session};
+use crate::gtp::{preprocess, Chunk, Command, GtpLineCodec, OwnedCommand, RawLine};
+use crate::session::{write_failure, After, CommandError, Deferred, Session, StreamEnd};
 use futures_util::{FutureExt, StreamExt};
 use std::future::Future;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt};
 use tokio_util::codec::FramedRead;
@@ -93,10 +95,12 @@ where
     let mut lines_since_wait = true;
     // One waiter for the whole session: registering a fresh one per wait costs a lock.
     let mut stopped = std::pin::pin!(shutdown.cancelled());
+    // Input that came while a stream ran, not yet answered.
+    let mut pending: Option<Input> = None;
     'session: loop {
         // A line already in the read buffer (or in the socket) is answered at once;
         // only when none is left do the collected answers go out and the session wait.
-        let next = match lines.next().now_or_never() {
+        let next = match pending.take().or_else(|| lines.next().now_or_never()) {
             Some(next) => next,
             None => {
                 send(&mut writer, &mut out, limits.idle_timeout).await?;
@@ -125,7 +129,8 @@ where
         let Some(chunk) = next else { break };
         let chunk = chunk?;
         lines_since_wait = true;
-        for line in chunk.lines() {
+        let mut chunk_lines = chunk.lines().peekable();
+        while let Some(line) = chunk_lines.next() {
             let after = match answer(&mut session, line, &mut out) {
                 Answered::Done(after) => after,
                 Answered::Heavy(command) => {
@@ -134,6 +139,21 @@ where
                     session = back;
                     out = back_out;
                     after
+                }
+                Answered::Stream(command, end) => {
+                    // Earlier answers go first; then the stream, which watches the input
+                    // for the line that ends it unless that line is already here.
+                    send(&mut writer, &mut out, limits.idle_timeout).await?;
+                    let input = Watch {
+                        lines: (chunk_lines.peek().is_none()).then_some(&mut lines),
+                        shutdown,
+                    };
+                    let streamed =
+                        stream(session, *command, end, &mut writer, input, &limits).await;
+                    session = streamed.session;
+                    pending = streamed.input;
+                    streamed.written?;
+                    After::Continue
                 }
             };
             if after == After::Close {
@@ -148,6 +168,9 @@ where
     within(limits.idle_timeout, writer.shutdown()).await
 }
 
+/// What the line reader gives: a chunk of lines, a read error, or (`None`) the end.
+type Input = Option<std::io::Result<Chunk>>;
+
 /// What became of one line.
 enum Answered {
     /// Its answer, if it gets one, is in the output.
@@ -155,6 +178,8 @@ enum Answered {
     /// It is a heavy command, left for the blocking pool. Boxed, so that the common
     /// answer stays small enough to come back in registers.
     Heavy(Box<OwnedCommand>),
+    /// It streams its answer from the blocking pool, ending as said.
+    Stream(Box<OwnedCommand>, StreamEnd),
 }
 
 /// Answers one raw line into `out`, unless GTP says to ignore it (blank, or only a
@@ -177,8 +202,9 @@ fn answer(session: &mut Session, line: RawLine<'_>, out: &mut Vec<u8>) -> Answer
     };
     tracing::debug!(name = command.name, id = ?command.id, "command");
     match session.respond_unless_heavy(&command, out) {
-        Some(after) => Answered::Done(after),
-        None => Answered::Heavy(Box::new(command.to_owned_command())),
+        Ok(after) => Answered::Done(after),
+        Err(Deferred::Heavy) => Answered::Heavy(Box::new(command.to_owned_command())),
+        Err(Deferred::Stream(end)) => Answered::Stream(Box::new(command.to_owned_command()), end),
     }
 }
 
@@ -203,6 +229,103 @@ async fn respond_blocking(
         Ok(done) => done,
         // The job can only fail by panicking, which is a bug: let this task fail too.
         Err(error) => std::panic::resume_unwind(error.into_panic()),
+    }
+}
+
+/// What a streaming command watches while it runs.
+struct Watch<'a, R> {
+    /// The input, when no line is waiting already (a waiting line ends an analysis at
+    /// once).
+    lines: Option<&'a mut FramedRead<R, GtpLineCodec>>,
+    /// The server's stop signal, which ends an analysis too.
+    shutdown: &'a CancellationToken,
+}
+
+/// What a streaming command hands back.
+struct Streamed {
+    session: Session,
+    /// Input read while it ran, for the session to answer next.
+    input: Option<Input>,
+    /// Whether its answer reached the client.
+    written: std::io::Result<()>,
+}
+
+/// Runs a streaming command on the blocking pool, writing each piece of its answer as
+/// it comes. An analysis ([`StreamEnd::AtNextLine`]) is stopped by the next input line,
+/// the end of input, or the stop signal; any stream is stopped when a write fails (the
+/// client went). The session comes back with the input that arrived meanwhile.
+async fn stream<R, W>(
+    mut session: Session,
+    command: OwnedCommand,
+    end: StreamEnd,
+    writer: &mut W,
+    input: Watch<'_, R>,
+    limits: &SessionLimits,
+) -> Streamed
+where
+    R: AsyncRead + Unpin,
+    W: AsyncWrite + Unpin,
+{
+    let analysis = end == StreamEnd::AtNextLine;
+    let stop = Arc::new(AtomicBool::new(analysis && input.lines.is_none()));
+    let (pieces, mut received) = tokio::sync::mpsc::unbounded_channel::<Vec<u8>>();
+    let job_stop = Arc::clone(&stop);
+    let mut job = std::pin::pin!(tokio::task::spawn_blocking(move || {
+        let mut emit = |piece| {
+            // The receiver lives until the job is done.
+            let _ = pieces.send(piece);
+        };
+        session.respond_stream(&command.command(), &mut emit, &job_stop);
+        session
+    }));
+    let Watch {
+        mut lines,
+        shutdown,
+    } = input;
+    let mut came = None;
+    let mut written = Ok(());
+    let session = loop {
+        tokio::select! {
+            biased;
+            Some(mut piece) = received.recv() => {
+                if written.is_ok() {
+                    written = send(writer, &mut piece, limits.idle_timeout).await;
+                    if written.is_err() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+            next = async {
+                match lines.as_mut() {
+                    Some(lines) => lines.next().await,
+                    None => std::future::pending().await,
+                }
+            }, if came.is_none() => {
+                // The end of input stops an analysis but not a move being thought over:
+                // a client that half-closes still gets its move.
+                if analysis || next.as_ref().is_some_and(|chunk| chunk.is_err()) {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                came = Some(next);
+            }
+            () = shutdown.cancelled(), if analysis && !stop.load(Ordering::Relaxed) => {
+                stop.store(true, Ordering::Relaxed);
+            }
+            done = &mut job => match done {
+                Ok(session) => break session,
+                Err(error) => std::panic::resume_unwind(error.into_panic()),
+            },
+        }
+    };
+    while let Ok(mut piece) = received.try_recv() {
+        if written.is_ok() {
+            written = send(writer, &mut piece, limits.idle_timeout).await;
+        }
+    }
+    Streamed {
+        session,
+        input: came,
+        written,
     }
 }
 

@@ -2,6 +2,7 @@
 
 use super::CommandError;
 use crate::gtp::Args;
+use std::sync::atomic::AtomicBool;
 
 /// One game's state within one session, driven by GTP verbs.
 ///
@@ -21,6 +22,40 @@ pub trait GameAdapter: Send + 'static {
     /// Runs `verb` (one of [`verbs`](GameAdapter::verbs)) with its arguments and returns
     /// the response text: no empty lines, possibly several lines.
     fn execute(&mut self, verb: &str, args: Args<'_>) -> Result<String, CommandError>;
+
+    /// Whether `verb` answers as a stream (analysis that sends a line every so often
+    /// while it thinks), and how that stream ends. Streaming verbs always run on the
+    /// blocking pool, through [`execute_stream`](GameAdapter::execute_stream).
+    fn streams(&self, _verb: &str) -> Option<StreamEnd> {
+        None
+    }
+
+    /// Runs the streaming `verb`: checks its arguments (an `Err` then is answered as any
+    /// failure, before any line went out), gives each line of the stream (without its
+    /// line feed) to `send` as it comes, and returns the closing lines (such as
+    /// `play D4`), possibly none. A verb that [ends at the next
+    /// line](StreamEnd::AtNextLine) runs until `stop` is set; every streaming verb ends
+    /// soon once it is.
+    fn execute_stream(
+        &mut self,
+        _verb: &str,
+        _args: Args<'_>,
+        _send: &mut dyn FnMut(&str),
+        _stop: &AtomicBool,
+    ) -> Result<String, CommandError> {
+        Err(CommandError::UnknownCommand)
+    }
+}
+
+/// How a streaming answer ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StreamEnd {
+    /// When the next input line arrives (any line, even an empty one), or the client
+    /// goes: `lz-analyze` and its kin.
+    AtNextLine,
+    /// When its own budget is spent (or the client goes): `lz-genmove_analyze`, which
+    /// thinks as long as `genmove` would, whatever comes meanwhile.
+    ByItself,
 }
 
 /// Builds one session's fresh adapter for a game; held by the

@@ -11,14 +11,15 @@ mod catalog;
 mod error;
 mod verbs;
 
-pub use adapter::{AdapterFactory, GameAdapter};
+pub use adapter::{AdapterFactory, GameAdapter, StreamEnd};
 pub use catalog::Catalog;
 pub use error::{write_failure, CommandError};
 pub(crate) use verbs::verb_table;
 
-use crate::gtp::{Args, Command, Response};
+use crate::gtp::{Args, Command, Response, StreamedResponse};
 use admin::Admin;
 use std::borrow::Cow;
+use std::sync::atomic::AtomicBool;
 
 /// What the connection should do after sending a response.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,6 +28,16 @@ pub enum After {
     Continue,
     /// Close the connection (the command was `quit`).
     Close,
+}
+
+/// Why [`Session::respond_unless_heavy`] left a command for the caller.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Deferred {
+    /// It may compute for long: [`respond`](Session::respond) on a blocking thread.
+    Heavy,
+    /// It streams its answer: [`respond_stream`](Session::respond_stream) on a blocking
+    /// thread, ending as this says.
+    Stream(StreamEnd),
 }
 
 /// Arguments longer than this in all (bytes) make any command heavy: even linear work
@@ -48,26 +59,64 @@ impl Session {
     }
 
     /// Runs `command` here and now and appends its response to `out`, unless it may
-    /// compute for long enough that it must not run on an async worker thread: then it
-    /// is left alone and `None` comes back, for the caller to [`respond`](Session::respond)
-    /// on a blocking thread. A command is heavy when its game says so, or when its
-    /// arguments total more than [`LARGE_ARGUMENTS`] bytes. The verb is looked up once
-    /// either way.
+    /// compute for long enough that it must not run on an async worker thread, or it
+    /// streams: then it is left alone and the caller learns why (see [`Deferred`]). A
+    /// command is heavy when its game says so, or when its arguments total more than
+    /// [`LARGE_ARGUMENTS`] bytes. The verb is looked up once either way.
     #[inline]
     pub fn respond_unless_heavy(
         &mut self,
         command: &Command<'_>,
         out: &mut Vec<u8>,
-    ) -> Option<After> {
+    ) -> Result<After, Deferred> {
         let route = self.route(command.name);
         if let Route::Game(index) = route {
-            if has_large_arguments(command)
-                || self.games[index].is_heavy(command.name, Args::new(&command.args))
+            let game = &self.games[index];
+            if let Some(end) = game.streams(command.name) {
+                return Err(Deferred::Stream(end));
+            }
+            if has_large_arguments(command) || game.is_heavy(command.name, Args::new(&command.args))
             {
-                return None;
+                return Err(Deferred::Heavy);
             }
         }
-        Some(self.respond_via(route, command, out))
+        Ok(self.respond_via(route, command, out))
+    }
+
+    /// Runs a streaming command (see [`Deferred::Stream`]), handing every piece of its
+    /// answer to `emit` as it comes: the head line with the first line of the stream,
+    /// the stream's lines, and at the end the closing lines and the empty line; or just
+    /// the usual failure. The stream ends as its [`StreamEnd`] says, `stop` being set
+    /// when it must.
+    pub fn respond_stream(
+        &mut self,
+        command: &Command<'_>,
+        emit: &mut dyn FnMut(Vec<u8>),
+        stop: &AtomicBool,
+    ) {
+        let mut out = Vec::new();
+        let Some(index) = self.catalog.owner(command.name) else {
+            write_failure(command.id, &CommandError::UnknownCommand, &mut out);
+            return emit(out);
+        };
+        let mut response = StreamedResponse::new(command.id);
+        let mut send = |line: &str| {
+            let mut piece = Vec::with_capacity(line.len() + 8);
+            response.write_lines(line, &mut piece);
+            emit(piece);
+        };
+        let args = Args::new(&command.args);
+        let answer = self.games[index].execute_stream(command.name, args, &mut send, stop);
+        match answer {
+            Ok(closing) => response.finish(&closing, &mut out),
+            // A failure after the stream began can only end it: its head line is out.
+            Err(error) if response.has_started() => {
+                tracing::warn!(%error, "a stream failed after it began");
+                response.finish("", &mut out);
+            }
+            Err(error) => write_failure(command.id, &error, &mut out),
+        }
+        emit(out);
     }
 
     /// Runs one command and appends its response to `out`; a failed command changes
@@ -169,7 +218,7 @@ mod tests {
         let mut out = Vec::new();
         session
             .respond_unless_heavy(&Command::parse(line).unwrap(), &mut out)
-            .is_none()
+            .is_err()
     }
 
     #[test]

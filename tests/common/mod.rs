@@ -155,6 +155,18 @@ impl Client {
         }
     }
 
+    /// Reads one line, with its line feed. Panics if the connection closes first or
+    /// nothing comes within [`PATIENCE`].
+    pub async fn line(&mut self) -> String {
+        let mut line = String::new();
+        let n = tokio::time::timeout(PATIENCE, self.reader.read_line(&mut line))
+            .await
+            .expect("no line in time")
+            .unwrap();
+        assert!(n > 0, "connection closed");
+        line
+    }
+
     /// Sends `line` and returns the whole response, e.g. `"= 2\n\n"`.
     pub async fn ask(&mut self, line: &str) -> String {
         self.send(line).await;

@@ -12,6 +12,7 @@ pub mod playout;
 pub mod playout_board;
 pub mod priors;
 pub mod search;
+pub mod slices;
 pub mod tree;
 
 pub use options::EngineOptions;

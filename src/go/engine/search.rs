@@ -36,7 +36,7 @@ impl Budget<'_> {
     /// before every simulation: that costs tens of nanoseconds against tens of
     /// microseconds for a simulation on 9x9, and on 255x255, where one simulation takes
     /// tens of milliseconds, reading it less often would overrun the deadline.
-    fn exhausted(&self, done: u64) -> bool {
+    pub fn exhausted(&self, done: u64) -> bool {
         self.playouts.is_some_and(|limit| done >= limit)
             || self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed))
             || self.deadline.is_some_and(|end| Instant::now() >= end)

@@ -3,11 +3,21 @@
 
 use super::{move_name, GoAdapter, GoError, Purpose};
 use crate::go::board::Board;
-use crate::go::engine::search::{search_with, Budget, SearchResult, Settings};
+use crate::go::engine::search::{Budget, SearchResult, Settings};
+use crate::go::engine::slices::search_in_slices;
 use crate::go::engine::tree::Tree;
 use crate::go::engine::EngineOptions;
 use crate::go::{Colour, Points};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
+
+/// Who watches a search as it runs, for analysis: every `interval` (never, when
+/// `None`), `report` sees the result so far; `stop` ends the search early.
+pub(super) struct Progress<'a> {
+    pub interval: Option<Duration>,
+    pub stop: &'a AtomicBool,
+    pub report: &'a mut dyn FnMut(&SearchResult),
+}
 
 /// The part of a search's tree under the move the engine played, and the position after
 /// that move.
@@ -55,13 +65,18 @@ const DEAD_BELOW: f32 = -0.4;
 
 impl GoAdapter {
     /// The engine's move for `colour`, played unless only asked for; the clock, when
-    /// there is one, sets the time and is charged for it.
-    pub(super) fn genmove(&mut self, colour: Colour, purpose: Purpose) -> Result<String, GoError> {
+    /// there is one, sets the time and is charged for it. `progress`, when given, watches
+    /// the search.
+    pub(super) fn genmove(
+        &mut self,
+        colour: Colour,
+        purpose: Purpose,
+        progress: Option<Progress<'_>>,
+    ) -> Result<String, GoError> {
         let started = Instant::now();
-        let board = &mut self.board;
-        let clock = &mut self.clocks[colour.index()];
-        let think_time = clock
-            .and_then(|clock| clock.think_time(board.size() * board.size(), board.moves().len()));
+        let size = self.board.size();
+        let think_time = self.clocks[colour.index()]
+            .and_then(|clock| clock.think_time(size * size, self.board.moves().len()));
         let cleanup = purpose == Purpose::Cleanup;
         // A move only asked for leaves the kept tree for the move that will be played.
         let reuse = match purpose {
@@ -69,18 +84,11 @@ impl GoAdapter {
             Purpose::Play | Purpose::Cleanup => self
                 .last_search
                 .take()
-                .and_then(|last| last.subtree_for(board, colour)),
+                .and_then(|last| last.subtree_for(&self.board, colour)),
         };
-        let (result, tree) = think(
-            board,
-            colour,
-            self.komi,
-            &self.options,
-            think_time,
-            cleanup,
-            reuse,
-        );
-        if let Some(clock) = clock {
+        let (result, tree) = self.think(colour, think_time, cleanup, reuse, progress);
+        let board = &mut self.board;
+        if let Some(clock) = &mut self.clocks[colour.index()] {
             clock.spend(started.elapsed().as_secs_f64());
         }
         tracing::debug!(
@@ -119,17 +127,7 @@ impl GoAdapter {
 
     /// A short search (as long as a `genmove`) for the side to move, with ownership.
     fn look(&self) -> SearchResult {
-        let board = &self.board;
-        think(
-            board,
-            board.to_move(),
-            self.komi,
-            &self.options,
-            None,
-            true,
-            None,
-        )
-        .0
+        self.think(self.board.to_move(), None, true, None, None).0
     }
 
     /// Each point's expected owner, +1 Black's to -1 White's, two decimals, rows from the
@@ -182,6 +180,42 @@ impl GoAdapter {
             })
             .collect()
     }
+
+    /// A search for `colour` on the session's board. The move time is `think_time`
+    /// when a clock gives one, else the options' move time; a clock's time also bounds a
+    /// search of a fixed number of simulations. With `ownership` the result also says
+    /// who is expected to own each point. The search continues from `reuse` when given,
+    /// and the tree comes back for the next move; `progress`, when given, watches it.
+    fn think(
+        &self,
+        colour: Colour,
+        think_time: Option<Duration>,
+        ownership: bool,
+        reuse: Option<Tree>,
+        progress: Option<Progress<'_>>,
+    ) -> (SearchResult, Tree) {
+        let options = &self.options;
+        let settings = search_settings(&self.board, self.komi, options, ownership);
+        let move_time = match (think_time, options.playouts) {
+            (Some(time), _) => Some(time),
+            (None, None) => Some(options.move_time),
+            (None, Some(_)) => None,
+        };
+        let mut budget = Budget {
+            playouts: options.playouts,
+            deadline: move_time.map(|time| Instant::now() + time),
+            stop: None,
+        };
+        let (interval, report): (_, &mut dyn FnMut(&SearchResult)) = match progress {
+            Some(progress) => {
+                budget.stop = Some(progress.stop);
+                (progress.interval, progress.report)
+            }
+            None => (None, &mut |_| {}),
+        };
+        let board = &self.board;
+        search_in_slices(reuse, board, colour, &settings, &budget, interval, report)
+    }
 }
 
 /// An ownership value (+1 Black's) seen from `colour`'s side (+1 its own).
@@ -199,20 +233,15 @@ fn has_dead(board: &Board, ownership: &[f32], colour: Colour) -> bool {
     })
 }
 
-/// The move time is `think_time` when a clock gives one, else the options' move time; a
-/// clock's time also bounds a search of a fixed number of simulations. With `ownership`
-/// the result also says who is expected to own each point. The search continues from
-/// `reuse` when given, and the tree comes back for the next move.
-fn think(
+/// How a search of `board` goes: its seed drawn from the options' and the position, one
+/// thread when the options fix the simulations (to stay reproducible).
+pub(super) fn search_settings(
     board: &Board,
-    colour: Colour,
     komi: Points,
     options: &EngineOptions,
-    think_time: Option<Duration>,
     ownership: bool,
-    reuse: Option<Tree>,
-) -> (SearchResult, Tree) {
-    let settings = Settings {
+) -> Settings {
+    Settings {
         komi,
         seed: options.seed ^ board.hash() ^ (board.moves().len() as u64).rotate_left(32),
         max_nodes: options.max_nodes,
@@ -222,18 +251,7 @@ fn think(
         } else {
             options.threads
         },
-    };
-    let move_time = match (think_time, options.playouts) {
-        (Some(time), _) => Some(time),
-        (None, None) => Some(options.move_time),
-        (None, Some(_)) => None,
-    };
-    let budget = Budget {
-        playouts: options.playouts,
-        deadline: move_time.map(|time| Instant::now() + time),
-        ..Budget::default()
-    };
-    search_with(reuse, board, colour, &settings, &budget)
+    }
 }
 
 #[cfg(test)]

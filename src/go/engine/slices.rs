@@ -1,0 +1,141 @@
+//! A search in slices: the same search, stopped every so often to report what it has
+//! found so far, as analysis for GUIs needs. The tree carries over from slice to slice,
+//! so the slices add up to one search.
+
+use super::search::{search_with, Budget, SearchResult, Settings};
+use super::tree::Tree;
+use crate::go::board::Board;
+use crate::go::Colour;
+use std::time::{Duration, Instant};
+
+/// Like [`search_with`], but every `interval` (never, when `None`) the search pauses and
+/// `report` sees the result so far: the candidates of the whole tree, the simulations
+/// and the ownership of all slices. The last result is returned, not reported.
+pub fn search_in_slices(
+    tree: Option<Tree>,
+    board: &Board,
+    colour: Colour,
+    settings: &Settings,
+    budget: &Budget<'_>,
+    interval: Option<Duration>,
+    report: &mut dyn FnMut(&SearchResult),
+) -> (SearchResult, Tree) {
+    let Some(interval) = interval else {
+        return search_with(tree, board, colour, settings, budget);
+    };
+    let mut tree = tree;
+    let mut playouts = 0;
+    let mut owner_sums: Vec<f64> = Vec::new();
+    let mut slice: u64 = 0;
+    loop {
+        let slice_end = Instant::now() + interval;
+        let slice_budget = Budget {
+            playouts: budget.playouts.map(|limit| limit.saturating_sub(playouts)),
+            deadline: Some(budget.deadline.map_or(slice_end, |end| end.min(slice_end))),
+            stop: budget.stop,
+        };
+        // Each slice draws fresh random numbers: the same seed again would replay them.
+        let slice_settings = Settings {
+            seed: settings.seed ^ slice.wrapping_mul(0xd6e8_feb8_6659_fd93),
+            ..*settings
+        };
+        let (mut result, grown) =
+            search_with(tree.take(), board, colour, &slice_settings, &slice_budget);
+        add_ownership(&mut owner_sums, &result);
+        playouts += result.playouts;
+        result.playouts = playouts;
+        result.ownership = owner_sums
+            .iter()
+            .map(|&sum| (sum / playouts.max(1) as f64) as f32)
+            .collect();
+        if budget.exhausted(playouts) {
+            return (result, grown);
+        }
+        report(&result);
+        tree = Some(grown);
+        slice += 1;
+    }
+}
+
+/// Adds a slice's ownership, weighted by its simulations, to the running sums.
+fn add_ownership(sums: &mut Vec<f64>, result: &SearchResult) {
+    if sums.is_empty() {
+        sums.resize(result.ownership.len(), 0.0);
+    }
+    let weight = result.playouts as f64;
+    for (sum, &owner) in sums.iter_mut().zip(&result.ownership) {
+        *sum += f64::from(owner) * weight;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::Points;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    fn settings() -> Settings {
+        Settings {
+            komi: Points::ZERO,
+            seed: 5,
+            max_nodes: 100_000,
+            ownership: true,
+            threads: 1,
+        }
+    }
+
+    #[test]
+    fn slices_report_growing_results_and_add_up() {
+        let board = Board::new(5);
+        let budget = Budget {
+            playouts: Some(3000),
+            ..Budget::default()
+        };
+        let mut reported = Vec::new();
+        let (result, tree) = search_in_slices(
+            None,
+            &board,
+            Colour::Black,
+            &settings(),
+            &budget,
+            Some(Duration::from_millis(1)),
+            &mut |result| reported.push(result.playouts),
+        );
+        assert_eq!(result.playouts, 3000);
+        assert!(!reported.is_empty(), "no report in 3000 simulations");
+        assert!(reported.windows(2).all(|pair| pair[0] <= pair[1]));
+        assert!(reported.iter().all(|&done| done < 3000));
+        // The tree holds every slice's simulations (its root counts one more per slice
+        // for the expansion).
+        assert!(tree.node(Tree::ROOT).real_visits() >= 3000.0);
+        assert_eq!(result.ownership.len(), 25);
+        assert!(result.ownership.iter().all(|owner| owner.abs() <= 1.0));
+    }
+
+    #[test]
+    fn a_stop_ends_the_slices() {
+        let board = Board::new(5);
+        let stop = AtomicBool::new(false);
+        let budget = Budget {
+            stop: Some(&stop),
+            ..Budget::default()
+        };
+        let mut reports = 0;
+        let (result, _) = search_in_slices(
+            None,
+            &board,
+            Colour::White,
+            &settings(),
+            &budget,
+            Some(Duration::from_millis(2)),
+            &mut |_| {
+                reports += 1;
+                if reports == 3 {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            },
+        );
+        assert_eq!(reports, 3);
+        assert!(result.playouts > 0);
+    }
+}
