@@ -8,6 +8,7 @@
 #![forbid(unsafe_code)]
 
 use gamebot::go::board::Board;
+use gamebot::go::engine::ladder::LadderReader;
 use gamebot::go::engine::playout::{playout, random_playout};
 use gamebot::go::engine::playout_board::PlayoutBoard;
 use gamebot::go::engine::search::{search, Budget, Settings};
@@ -15,10 +16,12 @@ use gamebot::go::rng::Rng;
 use gamebot::go::{Colour, Points};
 use std::time::{Duration, Instant};
 
-type Playout = fn(&mut PlayoutBoard, &mut Rng, usize, &mut [Option<Colour>]) -> i64;
-
 /// Playouts per second from the empty `size` board during `span`.
-fn playouts_per_second(size: usize, run: Playout, span: Duration) -> f64 {
+fn playouts_per_second(
+    size: usize,
+    mut run: impl FnMut(&mut PlayoutBoard, &mut Rng, usize, &mut [Option<Colour>]) -> i64,
+    span: Duration,
+) -> f64 {
     let empty = PlayoutBoard::from_board_to_move(&Board::new(size), Colour::Black);
     let mut rng = Rng::new(1);
     let mut first = vec![None; size * size];
@@ -67,7 +70,17 @@ fn main() {
     for size in [9, 19] {
         let policy = median(
             (0..runs)
-                .map(|_| playouts_per_second(size, playout, span))
+                .map(|_| {
+                    let mut ladders = LadderReader::new();
+                    let with_policy =
+                        |board: &mut PlayoutBoard,
+                         rng: &mut Rng,
+                         moves,
+                         first: &mut [Option<Colour>]| {
+                            playout(board, rng, moves, first, &mut ladders)
+                        };
+                    playouts_per_second(size, with_policy, span)
+                })
                 .collect(),
         );
         let random = median(

@@ -112,6 +112,53 @@ fn saves_its_string_in_atari() {
     );
 }
 
+/// White's stones chasing Black D4, in atari at D5: running there leads up a ladder to
+/// the left edge, where it dies, unless a Black stone stands on its path.
+const LADDER_CHASERS: [&str; 4] = ["C4", "D3", "E4", "E5"];
+
+#[test]
+fn does_not_run_from_a_working_ladder() {
+    let mut board = Board::new(9);
+    setup(&mut board, &["D4", "G3"], &LADDER_CHASERS);
+    let result = think(&board, B, "7", 2000);
+    assert_ne!(
+        result.best,
+        Some(at(&board, "D5")),
+        "{:?}",
+        result.candidates[..3].to_vec()
+    );
+}
+
+#[test]
+fn escapes_a_ladder_it_can() {
+    let mut board = Board::new(9);
+    // Black C7 breaks the ladder.
+    setup(&mut board, &["D4", "C7"], &LADDER_CHASERS);
+    let result = think(&board, B, "7", 2000);
+    assert_eq!(
+        result.best,
+        Some(at(&board, "D5")),
+        "{:?}",
+        result.candidates[..3].to_vec()
+    );
+}
+
+#[test]
+fn catches_a_string_in_a_ladder() {
+    let mut board = Board::new(9);
+    // Black D4 has two liberties, D5 and E4; White's atari at E4 catches it in a ladder
+    // (at D5 it would let Black run to E4 and out through F4's side).
+    setup(&mut board, &["D4", "F4"], &["C4", "D3", "E5"]);
+    board.pass(B);
+    let result = think(&board, W, "7", 2000);
+    assert_eq!(
+        result.best,
+        Some(at(&board, "E4")),
+        "{:?}",
+        result.candidates[..3].to_vec()
+    );
+}
+
 #[test]
 fn captures_dead_stones_before_passing_when_that_changes_the_result() {
     // 5x5: Black walls off the board; a dead White stone sits in Black's area. White has
@@ -206,8 +253,15 @@ fn two_threads_share_one_tree() {
         "{visits} of {}",
         result.playouts
     );
-    // The capture is found as alone.
-    assert_eq!(result.best, Some(at(&board, "F6")));
+    // The capture is found as alone, or the net at G6 that leaves White's escape at F6
+    // a self-atari: both win.
+    assert!(
+        [at(&board, "F6"), at(&board, "G6")]
+            .map(Some)
+            .contains(&result.best),
+        "{:?}",
+        result.candidates[..3].to_vec()
+    );
 }
 
 #[test]

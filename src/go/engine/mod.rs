@@ -6,6 +6,7 @@
 //! for and knows no socket; [`clock`] does the time arithmetic for the adapter.
 
 pub mod clock;
+pub mod ladder;
 mod options;
 pub mod pattern;
 pub mod playout;

@@ -7,6 +7,7 @@
 //! of two or more stones. Each answer is tried with probability 0.9, so playouts stay
 //! varied.
 
+use super::ladder::LadderReader;
 use super::pattern::is_good_at;
 use super::playout_board::{cell_of, PlayoutBoard, EMPTY};
 use crate::go::rng::Rng;
@@ -18,14 +19,18 @@ const TRY_PATTERN: usize = 9;
 
 /// Plays `board` to the end (two passes, or `max_moves` more moves) with the policy,
 /// noting in `played_first` (one entry per point, cleared by the caller) the colour that
-/// played each point first; returns Black's area minus White's.
+/// played each point first; returns Black's area minus White's. `ladders` reads whether
+/// a string in atari may run.
 pub fn playout(
     board: &mut PlayoutBoard,
     rng: &mut Rng,
     max_moves: usize,
     played_first: &mut [Option<Colour>],
+    ladders: &mut LadderReader,
 ) -> i64 {
-    run(board, rng, max_moves, played_first, choose)
+    run(board, rng, max_moves, played_first, |board, rng| {
+        choose(board, rng, ladders)
+    })
 }
 
 /// [`playout`] with purely random moves (legal, no own eye filled), for measuring what
@@ -47,7 +52,7 @@ fn run(
     rng: &mut Rng,
     max_moves: usize,
     played_first: &mut [Option<Colour>],
-    choose: impl Fn(&mut PlayoutBoard, &mut Rng) -> Option<usize>,
+    mut choose: impl FnMut(&mut PlayoutBoard, &mut Rng) -> Option<usize>,
 ) -> i64 {
     let limit = board.moves_played() + max_moves;
     while board.passes() < 2 && board.moves_played() < limit {
@@ -66,11 +71,11 @@ fn run(
 }
 
 /// The policy's move (a grid index), or `None` to pass.
-fn choose(board: &mut PlayoutBoard, rng: &mut Rng) -> Option<usize> {
+fn choose(board: &mut PlayoutBoard, rng: &mut Rng, ladders: &mut LadderReader) -> Option<usize> {
     let last = board.last_grid();
     if last != 0 {
         if rng.below(10) < TRY_TACTICS {
-            if let Some(grid) = tactics(board, last, rng) {
+            if let Some(grid) = tactics(board, last, rng, ladders) {
                 return Some(grid);
             }
         }
@@ -111,8 +116,14 @@ impl Candidates {
 
 /// Captures and escapes around the last move: take an opponent string in atari next to
 /// it (or the one it made), or save an own string it put in atari by extending (when
-/// that gives two liberties or more) or by capturing a neighbour of it.
-fn tactics(board: &mut PlayoutBoard, last: usize, rng: &mut Rng) -> Option<usize> {
+/// that gives two liberties or more and runs into no working ladder) or by capturing a
+/// neighbour of it.
+fn tactics(
+    board: &mut PlayoutBoard,
+    last: usize,
+    rng: &mut Rng,
+    ladders: &mut LadderReader,
+) -> Option<usize> {
     let mut candidates = Candidates::new();
     // The side to move: the opponent of the stone just played.
     let own = 3 - board.cell(last);
@@ -129,7 +140,10 @@ fn tactics(board: &mut PlayoutBoard, last: usize, rng: &mut Rng) -> Option<usize
         check_capture(board, next, &mut candidates);
         if board.cell(next) == own && board.liberties_at(next) == 1 {
             let liberty = board.a_liberty(next);
-            if board.is_legal_at(liberty) && board.self_atari(liberty).is_none() {
+            if board.is_legal_at(liberty)
+                && board.self_atari(liberty).is_none()
+                && !ladders.is_caught(board, next)
+            {
                 candidates.add(liberty);
             }
             let board: &PlayoutBoard = board;
@@ -189,6 +203,7 @@ mod tests {
     #[test]
     fn playouts_end_and_never_fill_own_eyes() {
         let mut rng = Rng::new(3);
+        let mut ladders = LadderReader::new();
         for size in [1, 2, 3, 5, 9, 13, 19] {
             for _ in 0..20 {
                 let rules = Board::new(size);
@@ -198,7 +213,7 @@ mod tests {
                 // Step by step, checking each move before it is made.
                 while board.passes() < 2 && board.moves_played() < limit {
                     let own = cell_of(board.to_move());
-                    match choose(&mut board, &mut rng) {
+                    match choose(&mut board, &mut rng, &mut ladders) {
                         Some(grid) => {
                             assert!(board.is_legal_at(grid));
                             assert!(!board.is_eye_at(own, grid), "filled an own eye");
@@ -211,7 +226,7 @@ mod tests {
                 let area = (size * size) as i64;
                 assert!((-area..=area).contains(&margin), "{margin}");
                 let mut again = PlayoutBoard::from_board_to_move(&rules, Colour::Black);
-                let margin = playout(&mut again, &mut rng, limit, &mut first);
+                let margin = playout(&mut again, &mut rng, limit, &mut first, &mut ladders);
                 assert!((-area..=area).contains(&margin));
                 assert!(again.passes() >= 2 || again.moves_played() >= limit);
             }
@@ -229,7 +244,8 @@ mod tests {
         let mut board = PlayoutBoard::from_board_to_move(&rules, Colour::Black);
         let mut rng = Rng::new(1);
         let last = board.last_grid();
-        let grid = tactics(&mut board, last, &mut rng).expect("a capture");
+        let grid =
+            tactics(&mut board, last, &mut rng, &mut LadderReader::new()).expect("a capture");
         assert_eq!(board.point(grid), 17);
     }
 }

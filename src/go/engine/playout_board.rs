@@ -321,6 +321,46 @@ impl PlayoutBoard {
         }
     }
 
+    /// The first two liberties found of the string through the stone at `grid` (`NONE`
+    /// for any it lacks): both of them, for a string with two.
+    pub(super) fn two_liberties(&self, grid: usize) -> [usize; 2] {
+        let mut found = [NONE; 2];
+        let mut count = 0;
+        for stone in self.string_stones(grid) {
+            for next in self.neighbours(stone) {
+                if self.cells[next] == EMPTY && found[0] != next {
+                    found[count] = next;
+                    count += 1;
+                    if count == 2 {
+                        return found;
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    /// Makes this board a copy of `other`, reusing its memory when the sizes agree (the
+    /// ladder reader's scratch boards).
+    pub(super) fn copy_from(&mut self, other: &PlayoutBoard) {
+        if self.size != other.size {
+            *self = other.clone();
+            return;
+        }
+        self.cells.copy_from_slice(&other.cells);
+        self.head.copy_from_slice(&other.head);
+        self.next.copy_from_slice(&other.next);
+        self.liberties.copy_from_slice(&other.liberties);
+        self.stones.copy_from_slice(&other.stones);
+        self.empty_at.copy_from_slice(&other.empty_at);
+        self.empties.clone_from(&other.empties);
+        self.to_move = other.to_move;
+        self.ko = other.ko;
+        self.last = other.last;
+        self.passes = other.passes;
+        self.moves = other.moves;
+    }
+
     /// The stones of the string through `grid`, one after another.
     pub(super) fn string_stones(&self, grid: usize) -> impl Iterator<Item = usize> + '_ {
         let mut stone = grid;

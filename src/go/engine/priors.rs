@@ -2,6 +2,7 @@
 //! whose win rate says what cheap Go knowledge thinks of it (captures, atari escapes,
 //! 3x3 shapes, closeness to the last move, self-ataris, the empty edge).
 
+use super::ladder::LadderReader;
 use super::pattern::is_good_pattern;
 use super::playout_board::{cell_of, PlayoutBoard};
 use super::tree::Move;
@@ -13,6 +14,10 @@ const CAPTURE_ONE: f32 = 15.0;
 const CAPTURE_MANY: f32 = 30.0;
 /// Won simulations for a move that saves an own string in atari.
 const ESCAPE: f32 = 20.0;
+/// Lost simulations for running from atari into a working ladder.
+const CAUGHT_RUNNING: f32 = 20.0;
+/// Won simulations for an atari that catches the string in a ladder.
+const LADDER_CAPTURE: f32 = 20.0;
 /// Won simulations for a move that makes a good 3x3 shape.
 const PATTERN: f32 = 10.0;
 /// Won simulations by distance (1, 2, 3) to the last move.
@@ -39,14 +44,14 @@ pub struct Prior {
 
 /// The priors of every legal move of the side to move on `board` that does not fill one
 /// of its own single-point eyes (false ones included), then of the pass.
-pub fn priors(board: &mut PlayoutBoard) -> Vec<Prior> {
+pub fn priors(board: &mut PlayoutBoard, ladders: &mut LadderReader) -> Vec<Prior> {
     let colour = board.to_move();
     let size = board.size();
     let mut priors: Vec<Prior> = (0..size * size)
         .filter(|&point| board.is_legal(point) && !board.is_single_point_eye(colour, point))
         .collect::<Vec<_>>()
         .into_iter()
-        .map(|point| prior_of(board, point))
+        .map(|point| prior_of(board, ladders, point))
         .collect();
     priors.push(Prior {
         mv: None,
@@ -57,7 +62,7 @@ pub fn priors(board: &mut PlayoutBoard) -> Vec<Prior> {
 }
 
 /// The prior of playing `point`, which must be legal.
-fn prior_of(board: &mut PlayoutBoard, point: usize) -> Prior {
+fn prior_of(board: &mut PlayoutBoard, ladders: &mut LadderReader, point: usize) -> Prior {
     let colour = board.to_move();
     let size = board.size();
     let (mut visits, mut wins) = (EVEN, EVEN / 2.0);
@@ -69,13 +74,26 @@ fn prior_of(board: &mut PlayoutBoard, point: usize) -> Prior {
     let own = cell_of(colour);
     let mut captured = 0;
     let mut saves = false;
+    let mut caught_running = false;
+    let mut ladder_capture = false;
     for next in board.neighbours(grid) {
         let cell = board.cell(next);
-        if cell == 3 - own && board.liberties_at(next) == 1 {
+        let liberties = if cell == own || cell == 3 - own {
+            board.liberties_at(next)
+        } else {
+            0
+        };
+        if cell == 3 - own && liberties == 1 {
             captured += board.stones_at(next);
-        } else if cell == own && board.liberties_at(next) == 1 {
+        } else if cell == own && liberties == 1 {
             saves = true;
+            caught_running |= ladders.is_caught(board, next);
+        } else if cell == 3 - own && liberties == 2 && !ladder_capture {
+            ladder_capture = ladders.atari_catches(board, grid, next);
         }
+    }
+    if ladder_capture {
+        add(LADDER_CAPTURE, 0.0);
     }
     let self_atari = board.self_atari(grid);
     match captured {
@@ -84,6 +102,7 @@ fn prior_of(board: &mut PlayoutBoard, point: usize) -> Prior {
         _ => add(CAPTURE_MANY, 0.0),
     }
     match self_atari {
+        None if saves && caught_running => add(0.0, CAUGHT_RUNNING),
         None if saves => add(ESCAPE, 0.0),
         Some(stones) => add(
             0.0,
@@ -172,7 +191,7 @@ mod tests {
         // 5x5: a white stone at C3 (12) surrounded on three sides by black; C4 (17)
         // captures it. Black B5-ish corner moves are neutral.
         let mut board = board_with(5, &[7, 11, 13], &[12]);
-        let priors = priors(&mut board);
+        let priors = priors(&mut board, &mut LadderReader::new());
         assert!(rate_of(&priors, 17) > 0.6, "{priors:?}");
         assert_eq!(priors.last().unwrap().mv, None);
         // Every legal move and the pass, nothing else.

@@ -2,6 +2,7 @@
 //! what the search learned about each candidate. No threads, clocks or sockets are chosen
 //! here: the caller gives a deadline, a playout count and a stop flag.
 
+use super::ladder::LadderReader;
 use super::playout::playout;
 use super::playout_board::PlayoutBoard;
 use super::priors::priors;
@@ -153,9 +154,14 @@ pub fn search_with(
     let legal_at_root = rules_legal(board, colour);
     let points = board.size() * board.size();
     let mut tree = tree.unwrap_or_else(|| Tree::new(settings.max_nodes));
-    expand(&mut tree, Tree::ROOT, &mut root.clone(), |point| {
-        legal_at_root[point]
-    });
+    let mut ladders = LadderReader::new();
+    expand(
+        &mut tree,
+        Tree::ROOT,
+        &mut root.clone(),
+        &mut ladders,
+        |point| legal_at_root[point],
+    );
     let shared = Shared {
         tree: Mutex::new(tree),
         done: AtomicU64::new(0),
@@ -215,6 +221,8 @@ struct Worker {
     path: Vec<usize>,
     /// The sum of each point's owner at the end of every simulation, if asked for.
     owners: Vec<i32>,
+    /// Scratch boards for reading ladders.
+    ladders: LadderReader,
 }
 
 impl Worker {
@@ -229,6 +237,7 @@ impl Worker {
             } else {
                 Vec::new()
             },
+            ladders: LadderReader::new(),
         }
     }
 
@@ -259,7 +268,7 @@ impl Worker {
                     if tree.node(node).real_visits() < EXPAND_AT + 1.0 {
                         break;
                     }
-                    expand(&mut tree, node, &mut board, |_| true);
+                    expand(&mut tree, node, &mut board, &mut self.ladders, |_| true);
                     if !tree.node(node).is_expanded() {
                         break;
                     }
@@ -287,6 +296,7 @@ impl Worker {
                 &mut self.rng,
                 shared.max_moves,
                 &mut self.played_first,
+                &mut self.ladders,
             );
             Outcome::winner_of_margin(margin, shared.komi)
         };
@@ -312,6 +322,7 @@ impl Worker {
             &mut self.rng,
             shared.max_moves,
             &mut self.played_first,
+            &mut self.ladders,
         );
         let settled = Outcome::winner_of_margin(margin, shared.komi);
         if strict == settled {
@@ -350,12 +361,18 @@ impl Worker {
 
 /// Gives `node` a child for each legal move of `board` that `allowed` lets through (own
 /// single-point eyes left out), and a pass, each with its prior.
-fn expand(tree: &mut Tree, node: usize, board: &mut PlayoutBoard, allowed: impl Fn(usize) -> bool) {
+fn expand(
+    tree: &mut Tree,
+    node: usize,
+    board: &mut PlayoutBoard,
+    ladders: &mut LadderReader,
+    allowed: impl Fn(usize) -> bool,
+) {
     // A reused root comes expanded: no priors to work out again.
     if tree.node(node).is_expanded() {
         return;
     }
-    let children: Vec<Node> = priors(board)
+    let children: Vec<Node> = priors(board, ladders)
         .into_iter()
         .filter(|prior| prior.mv.is_none_or(&allowed))
         .map(|prior| Node::new(prior.mv, prior.visits, prior.rate))
