@@ -15,14 +15,18 @@ pub mod server;
 pub mod session;
 pub mod wythoff;
 
+use go::engine::pool::SearchPool;
 use go::engine::EngineOptions;
 use session::Catalog;
+use std::sync::Arc;
 
-/// The catalog gamebot serves: Go (its engine set by `go`), quantum tic-tac-toe and
-/// Wythoff's Nim, in `list_commands` order. Adding a game is one more line here.
+/// The catalog gamebot serves: Go (its engine set by `go`, searching on a pool of
+/// `go.threads` threads that all sessions share), quantum tic-tac-toe and Wythoff's Nim,
+/// in `list_commands` order. Adding a game is one more line here.
 pub fn standard_catalog(go: EngineOptions) -> Catalog {
+    let pool = Arc::new(SearchPool::new(go.threads));
     Catalog::new(vec![
-        go::gtp::factory(go),
+        go::gtp::factory(go, pool),
         qttt::gtp::factory(),
         wythoff::gtp::factory(),
     ])

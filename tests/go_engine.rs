@@ -266,6 +266,7 @@ fn two_threads_share_one_tree() {
 
 #[test]
 fn a_search_continues_from_the_subtree_of_the_moves_played() {
+    use gamebot::go::engine::pool::SearchPool;
     use gamebot::go::engine::search::search_with;
     use gamebot::go::engine::tree::Tree;
     let mut board = Board::new(7);
@@ -273,7 +274,8 @@ fn a_search_continues_from_the_subtree_of_the_moves_played() {
         playouts: Some(500),
         ..Budget::default()
     };
-    let (first, tree) = search_with(None, &board, B, &settings("7", 1), &budget);
+    let pool = SearchPool::new(1);
+    let (first, tree) = search_with(&pool, None, &board, B, &settings("7", 1), &budget);
     let ours = first.best.unwrap();
     let our_node = tree.child_for(Tree::ROOT, Some(ours)).unwrap();
     let reply = first.candidates[0].pv[1];
@@ -286,6 +288,7 @@ fn a_search_continues_from_the_subtree_of_the_moves_played() {
         None => board.pass(W),
     }
     let (second, _) = search_with(
+        &pool,
         Some(tree.subtree(reply_node)),
         &board,
         B,

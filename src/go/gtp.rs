@@ -11,6 +11,7 @@ pub mod vertex;
 
 use super::board::{move_limit, Board, Illegal};
 use super::engine::clock::Clock;
+use super::engine::pool::SearchPool;
 use super::engine::EngineOptions;
 use super::handicap::{fixed_points, free_points, max_fixed};
 use super::points::{Points, PointsError};
@@ -25,6 +26,7 @@ use results::final_score_text;
 pub use results::{challenge_text, points_text, tt_score};
 use showboard::render;
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use thinking::{LastSearch, ANALYZE_COMMANDS};
 use thiserror::Error;
 use time::{kgs_clock, kgs_time_count};
@@ -109,9 +111,10 @@ impl Verb {
     }
 }
 
-/// Builds each session's Go adapter, its engine set by `options`.
-pub fn factory(options: EngineOptions) -> AdapterFactory {
-    Box::new(move || Box::new(GoAdapter::new(options)))
+/// Builds each session's Go adapter, its engine set by `options`, searching on `pool`
+/// (shared by every session).
+pub fn factory(options: EngineOptions, pool: Arc<SearchPool>) -> AdapterFactory {
+    Box::new(move || Box::new(GoAdapter::new(options, Arc::clone(&pool))))
 }
 
 /// Why a Go command was refused; the text follows `? ` on the wire.
@@ -210,6 +213,8 @@ pub struct GoAdapter {
     board: Board,
     komi: Points,
     options: EngineOptions,
+    /// The search threads, shared with every other session.
+    pool: Arc<SearchPool>,
     /// Black's and White's clocks, once time settings have come.
     clocks: [Option<Clock>; 2],
     /// The tree of the last move the engine played, to continue from.
@@ -217,12 +222,13 @@ pub struct GoAdapter {
 }
 
 impl GoAdapter {
-    /// A session's game on an empty 19x19 board, komi 0.
-    pub fn new(options: EngineOptions) -> GoAdapter {
+    /// A session's game on an empty 19x19 board, komi 0, searching on `pool`.
+    pub fn new(options: EngineOptions, pool: Arc<SearchPool>) -> GoAdapter {
         GoAdapter {
             board: Board::new(DEFAULT_SIZE),
             komi: Points::ZERO,
             options,
+            pool,
             clocks: [None; 2],
             last_search: None,
         }

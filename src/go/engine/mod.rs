@@ -11,6 +11,7 @@ mod options;
 pub mod pattern;
 pub mod playout;
 pub mod playout_board;
+pub mod pool;
 pub mod priors;
 pub mod search;
 pub mod slices;

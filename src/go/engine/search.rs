@@ -5,6 +5,7 @@
 use super::ladder::LadderReader;
 use super::playout::playout;
 use super::playout_board::PlayoutBoard;
+use super::pool::{SearchPool, Slice, Sliced};
 use super::priors::priors;
 use super::tree::{Move, Node, Tree};
 use crate::go::board::Board;
@@ -12,8 +13,8 @@ use crate::go::rng::Rng;
 use crate::go::score::Outcome;
 use crate::go::{Colour, Points};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
-use std::time::Instant;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 /// A node is expanded once it has had this many real simulations (the root at once).
 const EXPAND_AT: f32 = 8.0;
@@ -124,8 +125,8 @@ impl SearchResult {
     }
 }
 
-/// Searches `colour`'s move on `board` within `budget`, on `settings.threads` threads
-/// sharing one tree.
+/// Searches `colour`'s move on `board` within `budget`, on a pool of its own with
+/// `settings.threads` threads sharing one tree (see [`search_with`] for a shared pool).
 ///
 /// Every root move is checked against the rules board (positional superko included), so
 /// the best move is always legal there; below the root the playout board's simple ko
@@ -137,13 +138,16 @@ pub fn search(
     settings: &Settings,
     budget: &Budget<'_>,
 ) -> SearchResult {
-    search_with(None, board, colour, settings, budget).0
+    let pool = SearchPool::new(settings.threads);
+    search_with(&pool, None, board, colour, settings, budget).0
 }
 
-/// [`search`], continuing from `tree` when given: a tree an earlier search grew for this
-/// very position (see [`Tree::subtree`]), whose statistics then count from the start.
-/// Returns the tree too, for the next move.
+/// [`search`] on the threads of `pool`, shared with other searches, at most
+/// `settings.threads` of them at once on this one; continuing from `tree` when given: a
+/// tree an earlier search grew for this very position (see [`Tree::subtree`]), whose
+/// statistics then count from the start. Returns the tree too, for the next move.
 pub fn search_with(
+    pool: &SearchPool,
     tree: Option<Tree>,
     board: &Board,
     colour: Colour,
@@ -162,31 +166,92 @@ pub fn search_with(
         &mut ladders,
         |point| legal_at_root[point],
     );
-    let shared = Shared {
-        tree: Mutex::new(tree),
-        done: AtomicU64::new(0),
-        komi: settings.komi,
-        max_moves: 3 * points,
-    };
-    let owners = std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..settings.threads.max(1))
-            .map(|index| {
-                let (shared, root) = (&shared, &root);
-                scope.spawn(move || Worker::new(settings, index, points).run(shared, root, budget))
-            })
-            .collect();
-        let mut owners = Worker::new(settings, 0, points).run(&shared, &root, budget);
-        for helper in helpers {
-            let theirs = helper.join().expect("a search thread panicked");
-            for (sum, add) in owners.iter_mut().zip(theirs) {
-                *sum += add;
+    let job = Arc::new(SearchJob {
+        shared: Shared {
+            tree: Mutex::new(tree),
+            done: AtomicU64::new(0),
+            komi: settings.komi,
+            max_moves: 3 * points,
+        },
+        root,
+        lanes: (0..settings.threads.max(1))
+            .map(|index| Mutex::new(Worker::new(settings, index, points)))
+            .collect(),
+        playouts: budget.playouts,
+        deadline: budget.deadline,
+        stop: AtomicBool::new(false),
+    });
+    pool.run(job.clone(), budget.deadline, budget.stop);
+    let tree = std::mem::replace(&mut *lock(&job.shared.tree), Tree::new(1));
+    let mut owners = vec![0; if settings.ownership { points } else { 0 }];
+    for lane in &job.lanes {
+        for (sum, add) in owners.iter_mut().zip(&lock(lane).owners) {
+            *sum += add;
+        }
+    }
+    let playouts = job.shared.done.load(Ordering::Relaxed);
+    (result(&tree, playouts, &legal_at_root, &owners), tree)
+}
+
+/// How long a pool thread searches one tree before it moves on to the next search.
+const SLICE: Duration = Duration::from_millis(1);
+
+/// One search as the pool runs it: the tree and its budget, and a lane (a worker's own
+/// state) for each thread that may search it at once.
+struct SearchJob {
+    shared: Shared,
+    root: PlayoutBoard,
+    lanes: Vec<Mutex<Worker>>,
+    playouts: Option<u64>,
+    deadline: Option<Instant>,
+    /// Set when the owner gives up on the search.
+    stop: AtomicBool,
+}
+
+impl SearchJob {
+    /// Whether the budget is spent, `now` being the time.
+    fn exhausted(&self, now: Instant) -> bool {
+        self.playouts
+            .is_some_and(|limit| self.shared.done.load(Ordering::Relaxed) >= limit)
+            || self.stop.load(Ordering::Relaxed)
+            || self.deadline.is_some_and(|end| now >= end)
+    }
+}
+
+impl Sliced for SearchJob {
+    /// Simulates on a free lane for about [`SLICE`]. The clock is read before every
+    /// simulation: that costs tens of nanoseconds against tens of microseconds for a
+    /// simulation on 9x9, and on 255x255, where one simulation takes tens of
+    /// milliseconds, reading it less often would overrun the deadline.
+    fn run_slice(&self) -> Slice {
+        let start = Instant::now();
+        if self.exhausted(start) {
+            return Slice::Finished;
+        }
+        let Some(mut worker) = self.lanes.iter().find_map(|lane| lane.try_lock().ok()) else {
+            return Slice::Busy;
+        };
+        loop {
+            worker.simulate(&self.shared, &self.root);
+            self.shared.done.fetch_add(1, Ordering::Relaxed);
+            let now = Instant::now();
+            if self.exhausted(now) {
+                return Slice::Finished;
+            }
+            if now >= start + SLICE {
+                return Slice::Ran;
             }
         }
-        owners
-    });
-    let tree = shared.tree.into_inner().expect("a search thread panicked");
-    let playouts = shared.done.into_inner();
-    (result(&tree, playouts, &legal_at_root, &owners), tree)
+    }
+
+    fn cancel(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Locks `mutex`; a poisoned lock means a search thread panicked, a bug.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().expect("a search thread panicked")
 }
 
 /// Which points `colour` may play on the rules board now.
@@ -241,15 +306,6 @@ impl Worker {
         }
     }
 
-    /// Simulates until the budget is spent; returns the ownership sums.
-    fn run(mut self, shared: &Shared, root: &PlayoutBoard, budget: &Budget<'_>) -> Vec<i32> {
-        while !budget.exhausted(shared.done.load(Ordering::Relaxed)) {
-            self.simulate(shared, root);
-            shared.done.fetch_add(1, Ordering::Relaxed);
-        }
-        self.owners
-    }
-
     /// One simulation: down the tree by the RAVE values, counting a visit on each node at
     /// once (a virtual loss, so that other threads spread out), expanding the leaf if it
     /// has been visited enough; a playout from there (or the end of the game when the
@@ -260,7 +316,7 @@ impl Worker {
         self.path.clear();
         self.path.push(Tree::ROOT);
         {
-            let mut tree = shared.tree.lock().expect("a search thread panicked");
+            let mut tree = lock(&shared.tree);
             tree.node_mut(Tree::ROOT).visits += 1.0;
             let mut node = Tree::ROOT;
             while board.passes() < 2 {
@@ -303,7 +359,7 @@ impl Worker {
         if !self.owners.is_empty() {
             board.add_owners(&mut self.owners);
         }
-        let mut tree = shared.tree.lock().expect("a search thread panicked");
+        let mut tree = lock(&shared.tree);
         self.back_up(&mut tree, root.to_move(), winner);
     }
 

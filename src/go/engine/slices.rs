@@ -2,26 +2,36 @@
 //! found so far, as analysis for GUIs needs. The tree carries over from slice to slice,
 //! so the slices add up to one search.
 
+use super::pool::SearchPool;
 use super::search::{search_with, Budget, SearchResult, Settings};
 use super::tree::Tree;
 use crate::go::board::Board;
 use crate::go::Colour;
 use std::time::{Duration, Instant};
 
-/// Like [`search_with`], but every `interval` (never, when `None`) the search pauses and
-/// `report` sees the result so far: the candidates of the whole tree, the simulations
-/// and the ownership of all slices. The last result is returned, not reported.
+/// Who watches a search in slices: every `interval`, `report` sees the result so far.
+pub struct Watcher<'a> {
+    /// How long each slice runs.
+    pub interval: Duration,
+    /// Called between slices.
+    pub report: &'a mut dyn FnMut(&SearchResult),
+}
+
+/// Like [`search_with`] on `pool`, but, with a `watcher`, the search pauses every
+/// interval and the watcher sees the result so far: the candidates of the whole tree,
+/// the simulations and the ownership of all slices. The last result is returned, not
+/// reported.
 pub fn search_in_slices(
+    pool: &SearchPool,
     tree: Option<Tree>,
     board: &Board,
     colour: Colour,
     settings: &Settings,
     budget: &Budget<'_>,
-    interval: Option<Duration>,
-    report: &mut dyn FnMut(&SearchResult),
+    watcher: Option<Watcher<'_>>,
 ) -> (SearchResult, Tree) {
-    let Some(interval) = interval else {
-        return search_with(tree, board, colour, settings, budget);
+    let Some(Watcher { interval, report }) = watcher else {
+        return search_with(pool, tree, board, colour, settings, budget);
     };
     let mut tree = tree;
     let mut playouts = 0;
@@ -39,8 +49,14 @@ pub fn search_in_slices(
             seed: settings.seed ^ slice.wrapping_mul(0xd6e8_feb8_6659_fd93),
             ..*settings
         };
-        let (mut result, grown) =
-            search_with(tree.take(), board, colour, &slice_settings, &slice_budget);
+        let (mut result, grown) = search_with(
+            pool,
+            tree.take(),
+            board,
+            colour,
+            &slice_settings,
+            &slice_budget,
+        );
         add_ownership(&mut owner_sums, &result);
         playouts += result.playouts;
         result.playouts = playouts;
@@ -93,13 +109,16 @@ mod tests {
         };
         let mut reported = Vec::new();
         let (result, tree) = search_in_slices(
+            &SearchPool::new(1),
             None,
             &board,
             Colour::Black,
             &settings(),
             &budget,
-            Some(Duration::from_millis(1)),
-            &mut |result| reported.push(result.playouts),
+            Some(Watcher {
+                interval: Duration::from_millis(1),
+                report: &mut |result| reported.push(result.playouts),
+            }),
         );
         assert_eq!(result.playouts, 3000);
         assert!(!reported.is_empty(), "no report in 3000 simulations");
@@ -122,18 +141,21 @@ mod tests {
         };
         let mut reports = 0;
         let (result, _) = search_in_slices(
+            &SearchPool::new(1),
             None,
             &board,
             Colour::White,
             &settings(),
             &budget,
-            Some(Duration::from_millis(2)),
-            &mut |_| {
-                reports += 1;
-                if reports == 3 {
-                    stop.store(true, Ordering::Relaxed);
-                }
-            },
+            Some(Watcher {
+                interval: Duration::from_millis(2),
+                report: &mut |_| {
+                    reports += 1;
+                    if reports == 3 {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                },
+            }),
         );
         assert_eq!(reports, 3);
         assert!(result.playouts > 0);

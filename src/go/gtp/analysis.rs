@@ -7,7 +7,7 @@ use super::vertex::move_name;
 use super::{colour, GoAdapter, GoError, Purpose};
 use crate::go::board::Board;
 use crate::go::engine::search::{Budget, Candidate, SearchResult};
-use crate::go::engine::slices::search_in_slices;
+use crate::go::engine::slices::{search_in_slices, Watcher};
 use crate::go::Colour;
 use crate::gtp::{ArgError, Args};
 use crate::session::CommandError;
@@ -126,14 +126,18 @@ impl GoAdapter {
             stop: Some(stop),
             ..Budget::default()
         };
+        let mut report = |result: &SearchResult| send(&info_line(board, colour, result, request));
         search_in_slices(
+            &self.pool,
             None,
             board,
             colour,
             &settings,
             &budget,
-            request.interval,
-            &mut |result| send(&info_line(board, colour, result, request)),
+            request.interval.map(|interval| Watcher {
+                interval,
+                report: &mut report,
+            }),
         );
     }
 

@@ -4,7 +4,7 @@
 use super::{move_name, GoAdapter, GoError, Purpose};
 use crate::go::board::Board;
 use crate::go::engine::search::{Budget, SearchResult, Settings};
-use crate::go::engine::slices::search_in_slices;
+use crate::go::engine::slices::{search_in_slices, Watcher};
 use crate::go::engine::tree::Tree;
 use crate::go::engine::EngineOptions;
 use crate::go::{Colour, Points};
@@ -206,15 +206,18 @@ impl GoAdapter {
             deadline: move_time.map(|time| Instant::now() + time),
             stop: None,
         };
-        let (interval, report): (_, &mut dyn FnMut(&SearchResult)) = match progress {
-            Some(progress) => {
-                budget.stop = Some(progress.stop);
-                (progress.interval, progress.report)
-            }
-            None => (None, &mut |_| {}),
-        };
+        let mut watcher = None;
+        if let Some(progress) = progress {
+            budget.stop = Some(progress.stop);
+            watcher = progress.interval.map(|interval| Watcher {
+                interval,
+                report: progress.report,
+            });
+        }
         let board = &self.board;
-        search_in_slices(reuse, board, colour, &settings, &budget, interval, report)
+        search_in_slices(
+            &self.pool, reuse, board, colour, &settings, &budget, watcher,
+        )
     }
 }
 
@@ -257,9 +260,11 @@ pub(super) fn search_settings(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::go::engine::pool::SearchPool;
     use crate::go::gtp::vertex::parse_move;
     use crate::gtp::Args;
     use crate::session::GameAdapter;
+    use std::sync::Arc;
 
     fn run(adapter: &mut GoAdapter, line: &str) -> String {
         let words: Vec<&str> = line.split(' ').collect();
@@ -274,7 +279,7 @@ mod tests {
             playouts: Some(400),
             ..EngineOptions::default()
         };
-        let mut adapter = GoAdapter::new(options);
+        let mut adapter = GoAdapter::new(options, Arc::new(SearchPool::new(1)));
         run(&mut adapter, "boardsize 5");
         let ours = run(&mut adapter, "genmove b");
         let last = adapter.last_search.clone().expect("a tree kept");
