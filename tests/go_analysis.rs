@@ -221,7 +221,10 @@ async fn a_client_that_goes_mid_analysis_leaves_the_server_well() {
     let rest = c.read_to_close().await;
     let (reports, end) = rest.split_at(rest.len() - 1);
     assert_eq!(end, "\n", "{rest:?}");
-    assert!(reports.lines().all(|line| line.starts_with("info move ")), "{rest:?}");
+    assert!(
+        reports.lines().all(|line| line.starts_with("info move ")),
+        "{rest:?}"
+    );
     let mut other = server.connect().await;
     assert_eq!(other.ok("name").await, "gamebot");
     // Shutting down waits for every session: the analyses must all have ended.
