@@ -95,8 +95,8 @@ struct EngineArgs {
     /// --go-move-time: with --seed, moves are reproducible.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     go_playouts: Option<u64>,
-    /// Threads each Go search uses [default: the number of cores]; with --go-playouts a
-    /// search uses one, to stay reproducible.
+    /// Threads of the pool all Go searches share [default: the number of cores]; a
+    /// search alone uses them all, but with --go-playouts one, to stay reproducible.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
     search_threads: Option<u16>,
     /// Seed of the engine's random choices [default: a new one each run].

@@ -15,8 +15,9 @@ pub struct EngineOptions {
     pub seed: u64,
     /// The most nodes one search's tree may hold; 48 bytes each.
     pub max_nodes: usize,
-    /// Threads each search uses (`--search-threads`); a search of a fixed number of
-    /// simulations uses one, to stay reproducible.
+    /// Threads of the search pool every session shares (`--search-threads`), and the
+    /// most that search one tree at once; a search of a fixed number of simulations
+    /// uses one, to stay reproducible.
     pub threads: usize,
     /// Resign when the best move's win rate is below this (`--go-resign-below`); 0
     /// never resigns. See [`SearchResult::resigns`](super::search::SearchResult::resigns).
