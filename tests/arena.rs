@@ -3,10 +3,11 @@
 //! files it writes.
 
 mod arena_engines;
+mod common;
 
 use arena_engines::{
-    arena, gamebot, games, random_qttt_player, scratch, script, summary, text, Misdeed, Server,
-    GAMEBOT,
+    arena, gamebot, games, random_qttt_player, referee_script, scratch, script, summary, text,
+    Misdeed, Server, GAMEBOT,
 };
 use gamebot::go::board::Board;
 use gamebot::go::gtp::challenge_text;
@@ -233,6 +234,104 @@ fn go_self_play_on_a_small_board_writes_sgf_that_replays_to_the_result() {
         } else {
             assert_eq!(text(game, "reason"), "resign", "{game}");
         }
+    }
+}
+
+/// A Go match of two games on 5x5 between two quick gamebots, scored by `referee`.
+fn refereed(name: &str, referee: &str) -> Vec<Value> {
+    let dir = scratch(name);
+    let engine = |seed| {
+        gamebot(&format!(
+            "--go-playouts 30 --seed {seed} --go-resign-below 0"
+        ))
+    };
+    arena(&[
+        "--game",
+        "go",
+        "--size",
+        "4",
+        "--referee",
+        referee,
+        "--engine",
+        &format!("one={}", engine(1)),
+        "--engine",
+        &format!("two={}", engine(2)),
+        "--games",
+        "2",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    games(&dir)
+}
+
+#[test]
+fn a_referee_engine_s_final_score_decides() {
+    let dir = scratch("referee-engine");
+    for game in refereed("referee", &referee_script(&dir, "referee", "= W+99")) {
+        assert_eq!(text(&game, "result"), "W+99", "{game}");
+        assert_eq!(game["winner"], game["players"][1]);
+    }
+}
+
+#[test]
+fn a_failing_referee_leaves_the_count_to_the_arena() {
+    let dir = scratch("failing-referee");
+    for game in refereed(
+        "failing",
+        &referee_script(&dir, "referee", "? cannot score"),
+    ) {
+        assert!(
+            text(&game, "detail").contains("the referee failed")
+                && text(&game, "detail").contains("cannot score"),
+            "{game}"
+        );
+        assert!(["B+", "W+", "0"]
+            .iter()
+            .any(|r| text(&game, "result").starts_with(r)));
+    }
+}
+
+#[test]
+fn gamebot_plays_gnu_go_refereed_by_gnu_go() {
+    let Some(gnugo) =
+        common::outside::outside_program("gnugo", &["/usr/games"], "apt-get install gnugo")
+    else {
+        return;
+    };
+    let gnugo = format!(
+        "cmd:{} --mode gtp --level 1 --chinese-rules",
+        gnugo.display()
+    );
+    let dir = scratch("gnugo");
+    arena(&[
+        "--game",
+        "go",
+        "--size",
+        "5",
+        "--komi",
+        "0.5",
+        "--referee",
+        &gnugo,
+        "--engine",
+        &format!("gamebot={}", gamebot("--go-playouts 50 --seed 1")),
+        "--engine",
+        &format!("gnugo={gnugo}"),
+        "--games",
+        "2",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    let played = games(&dir);
+    assert_eq!(played.len(), 2);
+    for game in &played {
+        assert!(
+            ["score", "resign", "max-moves"].contains(&text(game, "reason")),
+            "{game}"
+        );
+        assert!(game.get("detail").is_none(), "{game}");
+        assert!(dir
+            .join(format!("game-{:04}.sgf", game["game"].as_u64().unwrap()))
+            .exists());
     }
 }
 

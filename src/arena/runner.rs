@@ -1,6 +1,6 @@
 //! The match scheduler: `concurrency` workers take the games still to play in order,
-//! each with its own links to the two engines (kept from game to game, and reopened
-//! after a forfeit); one collector writes each game as it ends, counts it, shows the
+//! each with its own links to the two engines (a process kept from game to game and
+//! restarted after a forfeit; a new TCP connection for each game); one collector writes each game as it ends, counts it, shows the
 //! progress and stops the match when the SPRT decides.
 
 use super::book::{Book, Summary};
@@ -12,6 +12,7 @@ use super::plan::{start, Rules, Start};
 use super::progress::Progress;
 use super::record::GameRecord;
 use super::referee::{self, Table};
+use super::spec::Spec;
 use super::Match;
 use std::collections::{BTreeSet, VecDeque};
 use std::sync::{Arc, Mutex};
@@ -197,8 +198,10 @@ impl Worker {
                 )
             }
         };
+        // A forfeit's loser starts afresh; a TCP engine gets a new connection per game
+        // (dropping the old one ends its session), spreading games over its addresses.
         for (&engine, &broken) in order.iter().zip(&ending.broken) {
-            if broken {
+            if broken || matches!(config.engines[engine].spec, Spec::Tcp(_)) {
                 self.links[engine] = None;
             }
         }

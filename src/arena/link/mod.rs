@@ -17,6 +17,11 @@ use tokio::process::{Child, Command};
 /// How long `quit` may take when a link is closed.
 const QUIT_PATIENCE: Duration = Duration::from_millis(500);
 
+/// The address game `game` connects to: the addresses in turn.
+fn address_of(addresses: &[String], game: u64) -> &String {
+    &addresses[(game % addresses.len() as u64) as usize]
+}
+
 /// One open link to an engine. Dropping it kills the engine's process, if it has one.
 pub struct Link {
     reader: BufReader<Box<dyn AsyncRead + Unpin + Send>>,
@@ -51,7 +56,7 @@ impl Link {
                 })
             }
             Spec::Tcp(addresses) => {
-                let address = &addresses[(game % addresses.len() as u64) as usize];
+                let address = address_of(addresses, game);
                 let connect = |error| LinkError::Connect {
                     address: address.clone(),
                     error,
@@ -135,5 +140,29 @@ impl Link {
                 let _ = child.kill().await;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_take_the_addresses_in_turn() {
+        let addresses = ["a:1".to_string(), "b:2".to_string(), "c:3".to_string()];
+        let picked: Vec<&str> = (1..=4)
+            .map(|game| address_of(&addresses, game).as_str())
+            .collect();
+        assert_eq!(picked, ["b:2", "c:3", "a:1", "b:2"]);
+    }
+
+    #[tokio::test]
+    async fn a_program_that_is_not_there_cannot_start() {
+        let spec = Spec::Command(vec!["/nonexistent/engine".into()]);
+        let error = Link::open(&spec, 1, Duration::from_secs(1))
+            .await
+            .err()
+            .unwrap();
+        assert!(matches!(error, LinkError::Spawn { .. }), "{error}");
     }
 }
