@@ -504,21 +504,21 @@ fn resume_after_a_kill_plays_each_game_exactly_once() {
 
 #[test]
 fn the_sprt_stops_a_clear_match_early() {
+    // An engine that answers ? to every move request loses every game it moves in, and
+    // a perfect player wins the others: H1 (100 Elo better) after a dozen games.
     let dir = scratch("sprt");
-    let random = random_qttt_player(7);
+    let bad = script(&dir, "refuse", Misdeed::Refuse, None);
     let stdout = arena(&[
         "--game",
-        "qttt",
+        "wythoff",
         "--engine",
-        &format!("perfect={}", gamebot("")),
+        &format!("good={}", gamebot("")),
         "--engine",
-        &format!("random=tcp:{random}"),
+        &format!("bad={bad}"),
         "--games",
         "500",
         "--sprt",
         "0,100",
-        "--move-time",
-        "60",
         "--out",
         dir.to_str().unwrap(),
     ])
@@ -526,7 +526,8 @@ fn the_sprt_stops_a_clear_match_early() {
     let summary = summary(&dir);
     assert_eq!(summary["sprt"]["result"], "H1", "{summary}");
     let played = summary["games"].as_u64().unwrap();
-    assert!(played < 500, "{summary}");
+    assert!((10..30).contains(&played), "{summary}");
+    assert_eq!(summary["engines"][0]["wins"], played);
     assert_eq!(games(&dir).len() as u64, played);
     let table = String::from_utf8(stdout).unwrap();
     assert!(

@@ -1,14 +1,16 @@
 //! The sequential probability ratio test, trinomial: each game is a win, a draw or a
-//! loss, and the log-likelihood ratio of H1 (the first engine is `elo1` stronger)
-//! against H0 (`elo0` stronger) is the generalized SPRT's normal approximation on the
-//! game scores, as fishtest, cutechess-cli and fastchess compute it for logistic Elo:
+//! loss (scores 1, 1/2, 0). It is the generalized SPRT that fishtest uses for logistic
+//! Elo: for each hypothesis (the first engine is `elo0`, or `elo1`, stronger), the
+//! distribution of the three results closest to the observed frequencies (their maximum
+//! likelihood under that expected score) is found, and
 //!
-//! `LLR = N (s1 - s0) (2 s - s0 - s1) / (2 v)`
+//! `LLR = N Σ f_i ln(p1_i / p0_i)`
 //!
-//! with `s` and `v` the mean and variance of the game scores and `s0`, `s1` the expected
-//! scores of `elo0` and `elo1`. Empty counts are taken as 0.001 games so that one-sided
-//! results do not divide by zero. The test stops at `ln(β/(1-α))` (H0 accepted) or
-//! `ln((1-β)/α)` (H1 accepted).
+//! over the observed frequencies `f_i` and the two distributions `p0`, `p1`. For many
+//! games it equals the normal approximation `N (s1 - s0) (2s - s0 - s1) / (2v)`; unlike
+//! it, it stays moderate after a few one-sided games. Empty counts are taken as 0.001
+//! games. The test stops at `ln(β/(1-α))` (H0 accepted) or `ln((1-β)/α)` (H1
+//! accepted).
 
 use super::tally::Tally;
 use serde::Serialize;
@@ -81,14 +83,44 @@ impl Sprt {
             return 0.0;
         }
         let count = |games: u64| if games == 0 { EMPTY } else { games as f64 };
-        let (w, d, l) = (count(tally.wins), count(tally.draws), count(tally.losses));
-        let n = w + d + l;
-        let mean = (w + d / 2.0) / n;
-        let variance = (w * (1.0 - mean).powi(2) + d * (0.5 - mean).powi(2) + l * mean.powi(2)) / n;
-        let s0 = expected_score(self.elo0);
-        let s1 = expected_score(self.elo1);
-        n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
+        let counts = [count(tally.wins), count(tally.draws), count(tally.losses)];
+        let n: f64 = counts.iter().sum();
+        let observed = counts.map(|c| c / n);
+        let p0 = closest(&observed, expected_score(self.elo0));
+        let p1 = closest(&observed, expected_score(self.elo1));
+        n * (0..3)
+            .map(|i| observed[i] * (p1[i] / p0[i]).ln())
+            .sum::<f64>()
     }
+}
+
+/// The scores of a win, a draw and a loss.
+const SCORES: [f64; 3] = [1.0, 0.5, 0.0];
+
+/// The distribution over win, draw and loss with expected score `score` (strictly
+/// between 0 and 1) that is most likely to have produced the frequencies `observed`
+/// (all positive): `observed_i / (1 + λ (x_i - score))` for the `λ` that makes it sum
+/// to 1, found by bisection (the sum falls as `λ` grows).
+fn closest(observed: &[f64; 3], score: f64) -> [f64; 3] {
+    let tilt = |lambda: f64| SCORES.map(|x| 1.0 + lambda * (x - score));
+    let excess = |lambda: f64| -> f64 {
+        let tilt = tilt(lambda);
+        (0..3)
+            .map(|i| observed[i] * (SCORES[i] - score) / tilt[i])
+            .sum()
+    };
+    // Every tilt stays positive strictly inside (-1/(1 - score), 1/score).
+    let (mut low, mut high) = (-1.0 / (1.0 - score), 1.0 / score);
+    for _ in 0..200 {
+        let middle = (low + high) / 2.0;
+        if excess(middle) > 0.0 {
+            low = middle;
+        } else {
+            high = middle;
+        }
+    }
+    let tilt = tilt((low + high) / 2.0);
+    [0, 1, 2].map(|i| observed[i] / tilt[i])
 }
 
 /// The expected score of an Elo advantage (logistic).
@@ -115,58 +147,62 @@ mod tests {
         assert_eq!((state.llr, state.result), (0.0, Verdict::Continue));
     }
 
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-3
+    }
+
     #[test]
-    fn llr_of_a_known_match() {
-        // 1000 games, 300 wins, 450 draws, 250 losses: s = 0.525, v = 0.136875.
+    fn llr_of_known_matches() {
+        // 1000 games, 300 wins, 450 draws, 250 losses; the normal approximation:
+        // s = 0.525, v = 0.136875, 1000 (s1 - s0) (2s - s0 - s1) / (2v) = 1.8717.
         let tally = Tally {
             wins: 300,
             draws: 450,
             losses: 250,
         };
-        let (s, v) = tally.mean_and_variance().unwrap();
-        let (s0, s1) = (0.5, expected_score(10.0));
-        let expected = 1000.0 * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * v);
-        assert!((TEST.state(&tally).llr - expected).abs() < 1e-9);
-        assert!((expected - 1.8717).abs() < 1e-4, "{expected}");
+        assert!(
+            close(TEST.state(&tally).llr, 1.865_023),
+            "{:?}",
+            TEST.state(&tally)
+        );
+        let wide = Sprt {
+            elo1: 100.0,
+            ..TEST
+        };
+        let sweep = |wins| {
+            wide.state(&Tally {
+                wins,
+                draws: 0,
+                losses: 0,
+            })
+        };
+        assert!(close(sweep(1).llr, 0.246_879), "{:?}", sweep(1));
+        assert!(close(sweep(20).llr, 4.939_151), "{:?}", sweep(20));
+        assert_eq!(sweep(10).result, Verdict::Continue);
+        assert_eq!(sweep(20).result, Verdict::H1);
     }
 
     #[test]
     fn clear_results_stop_the_test() {
-        assert_eq!(
+        let state = |wins, losses| {
             TEST.state(&Tally {
-                wins: 400,
+                wins,
                 draws: 0,
-                losses: 200
+                losses,
             })
-            .result,
-            Verdict::H1
-        );
-        assert_eq!(
-            TEST.state(&Tally {
-                wins: 200,
-                draws: 0,
-                losses: 400
-            })
-            .result,
-            Verdict::H0
-        );
-        assert_eq!(
-            TEST.state(&Tally {
-                wins: 30,
-                draws: 0,
-                losses: 0
-            })
-            .result,
-            Verdict::H1
-        );
-        assert_eq!(
-            TEST.state(&Tally {
-                wins: 5,
-                draws: 0,
-                losses: 5
-            })
-            .result,
-            Verdict::Continue
-        );
+        };
+        assert!(close(state(400, 200).llr, 5.507_979));
+        assert_eq!(state(400, 200).result, Verdict::H1);
+        assert!(close(state(200, 400).llr, -6.004_966));
+        assert_eq!(state(200, 400).result, Verdict::H0);
+        assert_eq!(state(5, 5).result, Verdict::Continue);
+    }
+
+    #[test]
+    fn the_closest_distribution_has_the_asked_score() {
+        let p = closest(&[0.5, 0.3, 0.2], 0.4);
+        assert!(close(p.iter().sum(), 1.0));
+        assert!(close(p[0] + p[1] / 2.0, 0.4));
+        assert!(p.iter().all(|&x| x > 0.0));
     }
 }
