@@ -237,6 +237,43 @@ fn go_self_play_on_a_small_board_writes_sgf_that_replays_to_the_result() {
     }
 }
 
+#[test]
+fn go_openings_from_sgf_files_open_the_pairs_in_turn() {
+    let dir = scratch("sgf-openings");
+    let first = dir.join("first.sgf");
+    let second = dir.join("second.sgf");
+    std::fs::write(&first, "(;FF[4]GM[1]SZ[5];B[cc];W[bd](;B[dd])(;B[aa]))").unwrap();
+    std::fs::write(&second, "(;FF[4]GM[1]SZ[5];B[ae])").unwrap();
+    let engine = gamebot("--go-playouts 30 --seed 1");
+    arena(&[
+        "--game",
+        "go",
+        "--size",
+        "5",
+        "--openings",
+        first.to_str().unwrap(),
+        second.to_str().unwrap(),
+        "--engine",
+        &format!("a={engine}"),
+        "--engine",
+        &format!("b={engine}"),
+        "--games",
+        "4",
+        "--out",
+        dir.join("out").to_str().unwrap(),
+    ]);
+    let played = games(&dir.join("out"));
+    for (game, opening) in played.iter().zip([
+        ["C3", "B2", "D2"].as_slice(),
+        &["C3", "B2", "D2"],
+        &["A1"],
+        &["A1"],
+    ]) {
+        assert_eq!(&moves(game)[..opening.len()], opening, "{game}");
+        assert_eq!(game["opening"], opening.len());
+    }
+}
+
 /// A Go match of two games on 5x5 between two quick gamebots, scored by `referee`.
 fn refereed(name: &str, referee: &str) -> Vec<Value> {
     let dir = scratch(name);

@@ -2,7 +2,8 @@
 //! the match run and its results table printed.
 
 use super::error::ArenaError;
-use super::plan::{GoRules, Limits, Rules};
+use super::opening::read_opening;
+use super::plan::{GoRules, Limits, Openings, Rules};
 use super::sgf::MAX_SGF_SIZE;
 use super::spec::{Engine, Spec};
 use super::stats::Sprt;
@@ -81,9 +82,10 @@ pub struct ArenaArgs {
     #[arg(long)]
     max_moves: Option<usize>,
     /// Go and QTTT: random:N plays N random legal moves before the engines take over,
-    /// the same for both games of a pair.
-    #[arg(long)]
-    openings: Option<String>,
+    /// the same for both games of a pair; Go also takes SGF files (FILE.sgf...), whose
+    /// main lines open the pairs in turn.
+    #[arg(long, num_args = 1.., value_name = "random:N|FILE.sgf")]
+    openings: Vec<String>,
     /// Go: an engine (cmd:... or tcp:...) whose final_score decides finished games,
     /// instead of the arena's own Tromp-Taylor count.
     #[arg(long)]
@@ -126,16 +128,6 @@ impl ArenaArgs {
         if engines[0].name == engines[1].name {
             return bad(format!("both engines are called {}", engines[0].name));
         }
-        let openings = match self.openings.as_deref() {
-            None => 0,
-            Some(text) => match text.strip_prefix("random:").map(str::parse::<usize>) {
-                Some(Ok(moves)) if self.game != GameName::Wythoff => moves,
-                Some(Ok(_)) => {
-                    return bad("Wythoff has no openings: its starts are random piles".into())
-                }
-                _ => return bad(format!("--openings {text}: expected random:N")),
-            },
-        };
         if self.referee.is_some() && self.game != GameName::Go {
             return bad("--referee is for Go".into());
         }
@@ -146,6 +138,8 @@ impl ArenaArgs {
                 max_pile: self.max_pile,
             },
         };
+        // After the rules: reading SGF openings needs a valid board size.
+        let openings = self.openings()?;
         let referee = self
             .referee
             .as_deref()
@@ -195,6 +189,41 @@ impl ArenaArgs {
             move_seconds: self.move_time as u32,
             max_moves: self.max_moves.unwrap_or(3 * self.size * self.size),
         })
+    }
+
+    fn openings(&self) -> Result<Openings, ArenaError> {
+        let bad = |why: String| Err(ArenaError::BadOption(why));
+        let random = match self.openings.as_slice() {
+            [] => return Ok(Openings::None),
+            [one] => one.strip_prefix("random:"),
+            _ => None,
+        };
+        match (self.game, random.map(str::parse::<usize>)) {
+            (GameName::Wythoff, _) => {
+                bad("Wythoff has no openings: its starts are random piles".into())
+            }
+            (_, Some(Ok(moves))) => Ok(Openings::Random(moves)),
+            (_, Some(Err(_))) => bad(format!(
+                "--openings {}: expected random:N",
+                self.openings[0]
+            )),
+            (GameName::Qttt, None) => bad("QTTT openings are random:N".into()),
+            (GameName::Go, None) => {
+                let read = |path: &String| -> Result<Vec<String>, String> {
+                    let text = std::fs::read_to_string(path).map_err(|error| error.to_string())?;
+                    read_opening(&text, self.size)
+                };
+                self.openings
+                    .iter()
+                    .map(|path| {
+                        read(path).map_err(|why| {
+                            ArenaError::BadOption(format!("--openings {path}: {why}"))
+                        })
+                    })
+                    .collect::<Result<_, _>>()
+                    .map(Openings::Listed)
+            }
+        }
     }
 
     fn sprt(&self) -> Result<Option<Sprt>, ArenaError> {

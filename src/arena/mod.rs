@@ -13,6 +13,7 @@ pub mod book;
 pub mod cli;
 pub mod error;
 pub mod link;
+pub mod opening;
 pub mod outcome;
 pub mod output;
 pub mod plan;
@@ -26,7 +27,7 @@ pub mod stats;
 
 pub use book::Summary;
 pub use error::{ArenaError, LinkError};
-pub use plan::{GoRules, Limits, Rules};
+pub use plan::{GoRules, Limits, Openings, Rules};
 pub use runner::run;
 pub use spec::{Engine, Spec};
 pub use stats::Sprt;
@@ -46,8 +47,8 @@ pub struct Match {
     pub concurrency: usize,
     /// The seed of the starts (random openings and Wythoff piles).
     pub seed: u64,
-    /// Random opening moves per pair (Go and QTTT); 0 for none.
-    pub openings: usize,
+    /// How Go and QTTT games start.
+    pub openings: Openings,
     /// How long engines may take.
     pub limits: Limits,
     /// A Go engine whose `final_score` decides finished games, instead of the arena's

@@ -50,11 +50,23 @@ pub struct Limits {
     pub per_command: Duration,
 }
 
+/// How Go and QTTT games start before the engines take over.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Openings {
+    /// From the empty board.
+    None,
+    /// After this many random legal moves, drawn anew for each pair.
+    Random(usize),
+    /// After one of these move sequences (Go vertices as sent), pair `p` taking
+    /// sequence `p` modulo their number.
+    Listed(Vec<Vec<String>>),
+}
+
 /// How each game of a pair starts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Start {
-    /// From the empty board after these opening moves (Go vertices or QTTT tokens, as
-    /// sent), played alternately from the first mover's side.
+    /// From the empty board after these opening moves (Go vertices or `pass`, or QTTT
+    /// tokens, as sent), played alternately from the first mover's side.
     Opening(Vec<String>),
     /// Wythoff's piles.
     Piles(u64, u64),
@@ -62,11 +74,19 @@ pub enum Start {
 
 /// The start of pair `pair` of a match with this seed: the same for the same seed,
 /// whatever else ran before (so `--resume` replays exactly what was missing).
-pub fn start(rules: &Rules, openings: usize, seed: u64, pair: u64) -> Start {
+pub fn start(rules: &Rules, openings: &Openings, seed: u64, pair: u64) -> Start {
     let mut rng = Rng::new(mix(seed) ^ pair);
+    let random = match openings {
+        Openings::None => 0,
+        Openings::Random(moves) => *moves,
+        Openings::Listed(list) => {
+            let index = usize::try_from(pair % list.len() as u64).expect("below the list's length");
+            return Start::Opening(list[index].clone());
+        }
+    };
     match rules {
-        Rules::Go(go) => Start::Opening(go_opening(go.size, openings, &mut rng)),
-        Rules::Qttt => Start::Opening(qttt_opening(openings, &mut rng)),
+        Rules::Go(go) => Start::Opening(go_opening(go.size, random, &mut rng)),
+        Rules::Qttt => Start::Opening(qttt_opening(random, &mut rng)),
         Rules::Wythoff { max_pile } => {
             let side = usize::try_from(max_pile.saturating_add(1)).unwrap_or(usize::MAX);
             loop {
@@ -131,11 +151,13 @@ mod tests {
     #[test]
     fn starts_are_reproducible_and_differ_between_pairs() {
         let rules = Rules::Wythoff { max_pile: 100 };
-        let starts: Vec<Start> = (0..20).map(|pair| start(&rules, 0, 5, pair)).collect();
+        let starts: Vec<Start> = (0..20)
+            .map(|pair| start(&rules, &Openings::None, 5, pair))
+            .collect();
         assert_eq!(
             starts,
             (0..20)
-                .map(|pair| start(&rules, 0, 5, pair))
+                .map(|pair| start(&rules, &Openings::None, 5, pair))
                 .collect::<Vec<_>>()
         );
         assert!(starts.iter().any(|s| s != &starts[0]));
@@ -149,7 +171,7 @@ mod tests {
 
     #[test]
     fn openings_are_legal_and_as_long_as_asked() {
-        let Start::Opening(moves) = start(&go(9), 6, 1, 3) else {
+        let Start::Opening(moves) = start(&go(9), &Openings::Random(6), 1, 3) else {
             panic!()
         };
         assert_eq!(moves.len(), 6);
@@ -160,13 +182,18 @@ mod tests {
             board.play(colour, board.point(vertex).unwrap()).unwrap();
             colour = colour.opponent();
         }
-        let Start::Opening(tokens) = start(&Rules::Qttt, 3, 1, 3) else {
+        let Start::Opening(tokens) = start(&Rules::Qttt, &Openings::Random(3), 1, 3) else {
             panic!()
         };
         assert_eq!(tokens.len(), 3);
-        let Start::Opening(none) = start(&go(1), 5, 1, 0) else {
+        let Start::Opening(none) = start(&go(1), &Openings::Random(5), 1, 0) else {
             panic!()
         };
         assert!(none.is_empty(), "a 1x1 board has no legal move: {none:?}");
+        let listed = Openings::Listed(vec![vec!["A1".into()], vec!["B2".into()]]);
+        let picked: Vec<Start> = (0..3).map(|pair| start(&go(9), &listed, 1, pair)).collect();
+        assert_eq!(picked[0], Start::Opening(vec!["A1".into()]));
+        assert_eq!(picked[1], Start::Opening(vec!["B2".into()]));
+        assert_eq!(picked[2], picked[0]);
     }
 }

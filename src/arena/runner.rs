@@ -186,7 +186,7 @@ impl Worker {
         let config = self.config.clone();
         let began = Instant::now();
         let order = seats(game);
-        let start = start(&config.rules, config.openings, config.seed, (game - 1) / 2);
+        let start = start(&config.rules, &config.openings, config.seed, (game - 1) / 2);
         let (moves, ending) = match self.open(game, order).await {
             Ok(()) => self.referee_game(game, order, &start).await,
             Err((seat, error)) => {

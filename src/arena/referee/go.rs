@@ -27,13 +27,14 @@ pub async fn play(
     let mut board = Board::new(rules.size);
     let mut moves = opening.to_vec();
     for text in opening {
-        let vertex = parse_move(text)
-            .flatten()
-            .expect("openings are written by the arena");
-        let point = board.point(vertex).expect("openings fit the board");
-        board
-            .play(board.to_move(), point)
-            .expect("openings are legal");
+        let colour = board.to_move();
+        match parse_move(text).expect("openings are checked vertices") {
+            None => board.pass(colour),
+            Some(vertex) => {
+                let point = board.point(vertex).expect("openings fit the board");
+                board.play(colour, point).expect("openings are legal");
+            }
+        }
     }
     let reason = loop {
         if board.is_over() {
