@@ -244,7 +244,8 @@ async fn run(mode: Mode) -> std::io::Result<()> {
 }
 
 /// `gamebot arena`: the match, then its table on stdout; a bad option or a broken
-/// engine is reported on stderr with exit status 2.
+/// engine is reported on stderr with exit status 2, a match stopped by SIGINT or
+/// SIGTERM exits with status 130.
 fn arena(args: ArenaArgs) -> ExitCode {
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,
@@ -257,7 +258,8 @@ fn arena(args: ArenaArgs) -> ExitCode {
     // Engines still being closed are killed with their links; nothing else is pending.
     runtime.shutdown_background();
     match outcome {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::SUCCESS,
+        Ok(true) => ExitCode::from(130),
         Err(error) => {
             eprintln!("gamebot arena: {error}");
             ExitCode::from(2)

@@ -540,6 +540,56 @@ fn resume_after_a_kill_plays_each_game_exactly_once() {
 }
 
 #[test]
+fn sigint_stops_the_match_with_its_table_and_whole_files() {
+    let dir = scratch("sigint");
+    let engine = gamebot("");
+    let child = Command::new(GAMEBOT)
+        .args([
+            "arena",
+            "--game",
+            "wythoff",
+            "--engine",
+            &format!("a={engine}"),
+            "--engine",
+            &format!("b={engine}"),
+            "--games",
+            "100000",
+            "--out",
+            dir.to_str().unwrap(),
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let journal = dir.join("games.jsonl");
+    let began = Instant::now();
+    while std::fs::read_to_string(&journal).map_or(0, |t| t.lines().count()) < 10 {
+        assert!(
+            began.elapsed() < Duration::from_secs(60),
+            "no games written"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("interrupted; games in play were abandoned; --resume plays the rest"),
+        "{stderr}"
+    );
+    let played = games(&dir).len() as u64;
+    assert!(played < 100_000);
+    assert_eq!(summary(&dir)["games"], played);
+    let table = String::from_utf8(output.stdout).unwrap();
+    assert!(table.contains(&format!("a       {played:>6}")), "{table}");
+}
+
+#[test]
 fn the_sprt_stops_a_clear_match_early() {
     // An engine that answers ? to every move request loses every game it moves in, and
     // a perfect player wins the others: H1 (100 Elo better) after a dozen games.

@@ -249,12 +249,22 @@ impl ArenaArgs {
     }
 }
 
-/// Runs `gamebot arena`: the results table on stdout. Errors are for the caller to
-/// report.
-pub async fn run(args: ArenaArgs) -> Result<(), ArenaError> {
-    let summary = super::run(args.to_match()?).await?;
+/// Runs `gamebot arena`: the results table on stdout (also after SIGINT or SIGTERM,
+/// with a note on stderr). Whether the match was interrupted; errors are for the caller
+/// to report.
+pub async fn run(args: ArenaArgs) -> Result<bool, ArenaError> {
+    let resumable = args.out.is_some();
+    let finished = super::run(args.to_match()?).await?;
     let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(summary.table().as_bytes());
+    let _ = stdout.write_all(finished.summary.table().as_bytes());
     let _ = stdout.flush();
-    Ok(())
+    if finished.interrupted {
+        let how = if resumable {
+            "; --resume plays the rest"
+        } else {
+            ""
+        };
+        eprintln!("gamebot arena: interrupted; games in play were abandoned{how}");
+    }
+    Ok(finished.interrupted)
 }

@@ -28,7 +28,7 @@ pub mod stats;
 pub use book::Summary;
 pub use error::{ArenaError, LinkError};
 pub use plan::{GoRules, Limits, Openings, Rules};
-pub use runner::run;
+pub use runner::{run, Finished};
 pub use spec::{Engine, Spec};
 pub use stats::Sprt;
 

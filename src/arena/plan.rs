@@ -57,42 +57,58 @@ pub enum Openings {
     None,
     /// After this many random legal moves, drawn anew for each pair.
     Random(usize),
-    /// After one of these move sequences (Go vertices as sent), pair `p` taking
+    /// After one of these Go move sequences (vertices as sent), pair `p` taking
     /// sequence `p` modulo their number.
     Listed(Vec<Vec<String>>),
 }
 
-/// How each game of a pair starts.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Start {
-    /// From the empty board after these opening moves (Go vertices or `pass`, or QTTT
-    /// tokens, as sent), played alternately from the first mover's side.
-    Opening(Vec<String>),
-    /// Wythoff's piles.
-    Piles(u64, u64),
+/// How each game of a pair starts, with the rules it is played by.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Start<'a> {
+    /// Go from the empty board after these opening moves (vertices or `pass`, as
+    /// sent), Black first.
+    Go(&'a GoRules, Vec<String>),
+    /// QTTT from the empty board after these opening tokens, X first.
+    Qttt(Vec<String>),
+    /// Wythoff's Nim from these piles.
+    Wythoff(u64, u64),
+}
+
+impl Start<'_> {
+    /// The opening moves played before the engines take over.
+    pub fn opening(&self) -> &[String] {
+        match self {
+            Start::Go(_, opening) | Start::Qttt(opening) => opening,
+            Start::Wythoff(..) => &[],
+        }
+    }
 }
 
 /// The start of pair `pair` of a match with this seed: the same for the same seed,
 /// whatever else ran before (so `--resume` replays exactly what was missing).
-pub fn start(rules: &Rules, openings: &Openings, seed: u64, pair: u64) -> Start {
+pub fn start<'a>(rules: &'a Rules, openings: &Openings, seed: u64, pair: u64) -> Start<'a> {
     let mut rng = Rng::new(mix(seed) ^ pair);
     let random = match openings {
         Openings::None => 0,
         Openings::Random(moves) => *moves,
         Openings::Listed(list) => {
             let index = usize::try_from(pair % list.len() as u64).expect("below the list's length");
-            return Start::Opening(list[index].clone());
+            let opening = list[index].clone();
+            return match rules {
+                Rules::Go(go) => Start::Go(go, opening),
+                Rules::Qttt | Rules::Wythoff { .. } => Start::Qttt(opening),
+            };
         }
     };
     match rules {
-        Rules::Go(go) => Start::Opening(go_opening(go.size, random, &mut rng)),
-        Rules::Qttt => Start::Opening(qttt_opening(random, &mut rng)),
+        Rules::Go(go) => Start::Go(go, go_opening(go.size, random, &mut rng)),
+        Rules::Qttt => Start::Qttt(qttt_opening(random, &mut rng)),
         Rules::Wythoff { max_pile } => {
             let side = usize::try_from(max_pile.saturating_add(1)).unwrap_or(usize::MAX);
             loop {
                 let piles = (rng.below(side) as u64, rng.below(side) as u64);
                 if piles != (0, 0) {
-                    return Start::Piles(piles.0, piles.1);
+                    return Start::Wythoff(piles.0, piles.1);
                 }
             }
         }
@@ -162,7 +178,7 @@ mod tests {
         );
         assert!(starts.iter().any(|s| s != &starts[0]));
         for s in &starts {
-            let Start::Piles(a, b) = *s else {
+            let Start::Wythoff(a, b) = *s else {
                 panic!("{s:?}")
             };
             assert!(a <= 100 && b <= 100 && a + b > 0);
@@ -171,7 +187,8 @@ mod tests {
 
     #[test]
     fn openings_are_legal_and_as_long_as_asked() {
-        let Start::Opening(moves) = start(&go(9), &Openings::Random(6), 1, 3) else {
+        let rules = go(9);
+        let Start::Go(_, moves) = start(&rules, &Openings::Random(6), 1, 3) else {
             panic!()
         };
         assert_eq!(moves.len(), 6);
@@ -182,18 +199,19 @@ mod tests {
             board.play(colour, board.point(vertex).unwrap()).unwrap();
             colour = colour.opponent();
         }
-        let Start::Opening(tokens) = start(&Rules::Qttt, &Openings::Random(3), 1, 3) else {
+        let Start::Qttt(tokens) = start(&Rules::Qttt, &Openings::Random(3), 1, 3) else {
             panic!()
         };
         assert_eq!(tokens.len(), 3);
-        let Start::Opening(none) = start(&go(1), &Openings::Random(5), 1, 0) else {
+        let tiny = go(1);
+        let Start::Go(_, none) = start(&tiny, &Openings::Random(5), 1, 0) else {
             panic!()
         };
         assert!(none.is_empty(), "a 1x1 board has no legal move: {none:?}");
         let listed = Openings::Listed(vec![vec!["A1".into()], vec!["B2".into()]]);
-        let picked: Vec<Start> = (0..3).map(|pair| start(&go(9), &listed, 1, pair)).collect();
-        assert_eq!(picked[0], Start::Opening(vec!["A1".into()]));
-        assert_eq!(picked[1], Start::Opening(vec!["B2".into()]));
+        let picked: Vec<Start> = (0..3).map(|pair| start(&rules, &listed, 1, pair)).collect();
+        assert_eq!(picked[0].opening(), ["A1"]);
+        assert_eq!(picked[1].opening(), ["B2"]);
         assert_eq!(picked[2], picked[0]);
     }
 }

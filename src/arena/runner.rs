@@ -14,14 +14,26 @@ use super::record::GameRecord;
 use super::referee::{self, Table};
 use super::spec::Spec;
 use super::Match;
+use crate::server::shutdown_signal;
 use std::collections::{BTreeSet, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
-/// Plays the match (or what `--resume` finds missing of it) and sums it up.
-pub async fn run(config: Match) -> Result<Summary, ArenaError> {
+/// How a run of a match ended.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Finished {
+    /// The games played, this run's and those resumed.
+    pub summary: Summary,
+    /// Whether SIGINT or SIGTERM stopped the match before its end (games then in play
+    /// are abandoned, not recorded; `--resume` plays them).
+    pub interrupted: bool,
+}
+
+/// Plays the match (or what `--resume` finds missing of it) and sums it up. SIGINT or
+/// SIGTERM stops it early, keeping the games finished so far.
+pub async fn run(config: Match) -> Result<Finished, ArenaError> {
     let config = Arc::new(config);
     let names = config.engines.clone().map(|engine| engine.name);
     let mut book = Book::new(names.clone(), config.sprt);
@@ -49,8 +61,15 @@ pub async fn run(config: Match) -> Result<Summary, ArenaError> {
         if let Some(output) = &output {
             output.write_summary(&book.summary())?;
         }
-        return Ok(book.summary());
+        return Ok(Finished {
+            summary: book.summary(),
+            interrupted: false,
+        });
     }
+    let signal = shutdown_signal().map_err(|error| ArenaError::Io {
+        path: "(signal handlers)".into(),
+        error,
+    })?;
     probe(&config).await?;
 
     let workers = config.concurrency.min(queue.len()).max(1);
@@ -67,32 +86,53 @@ pub async fn run(config: Match) -> Result<Summary, ArenaError> {
         )));
     }
     drop(sender);
-    let mut failure = None;
-    while let Some(record) = receiver.recv().await {
-        book.add(&record);
-        if let Some(output) = &mut output {
-            if let Err(error) = output
-                .write_game(&record)
-                .and_then(|()| output.write_summary(&book.summary()))
-            {
-                failure = Some(error);
-                break;
-            }
-        }
-        progress.update(&book.tally());
-        if book.is_decided() {
-            break;
-        }
-    }
+    let collected = collect(
+        &mut receiver,
+        &mut book,
+        output.as_mut(),
+        &mut progress,
+        signal,
+    )
+    .await;
     stop.cancel();
     drop(receiver);
     for handle in handles {
         let _ = handle.await;
     }
     progress.finish(&book.tally());
-    match failure {
-        Some(error) => Err(error),
-        None => Ok(book.summary()),
+    Ok(Finished {
+        summary: book.summary(),
+        interrupted: collected?,
+    })
+}
+
+/// Takes each game as it ends: writes it, counts it, shows the progress. Returns when
+/// every game is in, the SPRT decides, or `signal` comes (then `true`).
+async fn collect(
+    receiver: &mut mpsc::UnboundedReceiver<GameRecord>,
+    book: &mut Book,
+    mut output: Option<&mut Output>,
+    progress: &mut Progress,
+    signal: impl std::future::Future<Output = ()>,
+) -> Result<bool, ArenaError> {
+    tokio::pin!(signal);
+    loop {
+        let record = tokio::select! {
+            record = receiver.recv() => match record {
+                Some(record) => record,
+                None => return Ok(false),
+            },
+            () = &mut signal => return Ok(true),
+        };
+        book.add(&record);
+        if let Some(output) = output.as_deref_mut() {
+            output.write_game(&record)?;
+            output.write_summary(&book.summary())?;
+        }
+        progress.update(&book.tally());
+        if book.is_decided() {
+            return Ok(false);
+        }
     }
 }
 
@@ -210,13 +250,10 @@ impl Worker {
             game,
             players: [name(0), name(1)],
             start: match start {
-                Start::Piles(a, b) => Some(format!("{a} {b}")),
-                Start::Opening(_) => None,
+                Start::Wythoff(a, b) => Some(format!("{a} {b}")),
+                Start::Go(..) | Start::Qttt(_) => None,
             },
-            opening: match &start {
-                Start::Opening(moves) => moves.len(),
-                Start::Piles(..) => 0,
-            },
+            opening: start.opening().len(),
             moves,
             result: ending.result,
             winner: ending.winner.map(name),
@@ -245,7 +282,7 @@ impl Worker {
         &mut self,
         game: u64,
         order: [usize; 2],
-        start: &Start,
+        start: &Start<'_>,
     ) -> (Vec<String>, Ending) {
         let config = self.config.clone();
         let mut referee_failure = None;
@@ -262,8 +299,8 @@ impl Worker {
         );
         let links = if order[0] == 0 { [a, b] } else { [b, a] };
         let per_move = config.limits.per_move;
-        let played = match (&config.rules, start) {
-            (Rules::Go(rules), Start::Opening(opening)) => {
+        let played = match start {
+            Start::Go(rules, opening) => {
                 let setup = referee::go::setup(rules, opening);
                 let mut table = Table::new(links, [setup.clone(), setup], per_move);
                 referee::go::play(
@@ -275,17 +312,16 @@ impl Worker {
                 )
                 .await
             }
-            (Rules::Qttt, Start::Opening(opening)) => {
+            Start::Qttt(opening) => {
                 let setup = referee::qttt::setup(opening);
                 let mut table = Table::new(links, [setup.clone(), setup], per_move);
                 referee::qttt::play(&mut table, opening).await
             }
-            (Rules::Wythoff { .. }, &Start::Piles(a, b)) => {
+            &Start::Wythoff(a, b) => {
                 let setup = referee::wythoff::setup(a, b);
                 let mut table = Table::new(links, [setup.clone(), setup], per_move);
                 referee::wythoff::play(&mut table, a, b).await
             }
-            (rules, start) => unreachable!("{rules:?} never starts as {start:?}"),
         };
         let mut ending = played.ending;
         if let Some(why) = referee_failure {

@@ -36,7 +36,12 @@ impl Link {
     pub async fn open(spec: &Spec, game: u64, limit: Duration) -> Result<Link, LinkError> {
         match spec {
             Spec::Command(words) => {
-                let mut child = Command::new(&words[0])
+                let mut command = Command::new(&words[0]);
+                // Its own process group: a Ctrl-C at the terminal stops the arena, which
+                // then ends its engines, rather than killing engines mid-game.
+                #[cfg(unix)]
+                command.process_group(0);
+                let mut child = command
                     .args(&words[1..])
                     .stdin(Stdio::piped())
                     .stdout(Stdio::piped())

@@ -146,9 +146,7 @@ async fn score(
     commands.pop();
     commands.extend(replay(moves));
     commands.push("final_score".to_string());
-    // Replaying a long game is many commands; give them the time of one command each.
-    let limit = per_command.saturating_mul(u32::try_from(commands.len()).unwrap_or(u32::MAX));
-    let judged = match link.expect_all(&commands, limit).await {
+    let judged = match link.expect_all(&commands, per_command).await {
         Ok(answer) => read_score(&answer).ok_or_else(|| format!("final_score answered '{answer}'")),
         Err(error) => Err(error.to_string()),
     };
