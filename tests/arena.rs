@@ -537,6 +537,19 @@ fn resume_after_a_kill_plays_each_game_exactly_once() {
     // Run again with --resume: nothing is left to play.
     arena(&resumed);
     assert_eq!(games(&dir).len(), 600);
+    // Another seed would start the games otherwise: refused.
+    resumed.extend(["--seed", "2"]);
+    let refused = Command::new(GAMEBOT)
+        .arg("arena")
+        .args(&resumed)
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        stderr.contains("did not start as this match starts it"),
+        "{stderr}"
+    );
 }
 
 #[test]

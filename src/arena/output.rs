@@ -26,6 +26,8 @@ pub struct Expected<'a> {
     pub games: u64,
     /// The players of game `n`, first mover first.
     pub players: &'a dyn Fn(u64) -> [String; 2],
+    /// The start of game `n`: its `start` field and its opening moves.
+    pub start: &'a dyn Fn(u64) -> (Option<String>, Vec<String>),
 }
 
 impl Output {
@@ -104,7 +106,7 @@ impl Output {
 
 /// The games of a `games.jsonl` text. Only the last line may be unreadable (a crash
 /// cut it short); it is left out. Games must be numbered within the match, each once,
-/// with the players the match gives them.
+/// with the players and the start the match gives them.
 fn read_games(text: &str, expected: &Expected<'_>) -> Result<Vec<GameRecord>, String> {
     let lines: Vec<&str> = text
         .lines()
@@ -133,6 +135,15 @@ fn read_games(text: &str, expected: &Expected<'_>) -> Result<Vec<GameRecord>, St
                 game.game, game.players[0], game.players[1]
             ));
         }
+        let (start, opening) = (expected.start)(game.game);
+        if game.start != start || game.opening != opening.len() || !game.moves.starts_with(&opening)
+        {
+            return Err(format!(
+                "game {} did not start as this match starts it (another --seed, --openings or \
+                 --max-pile?)",
+                game.game
+            ));
+        }
         games.push(game);
     }
     Ok(games)
@@ -149,6 +160,10 @@ mod tests {
         } else {
             ["b".into(), "a".into()]
         }
+    }
+
+    fn empty(_: u64) -> (Option<String>, Vec<String>) {
+        (None, Vec::new())
     }
 
     fn game(number: u64) -> GameRecord {
@@ -171,6 +186,7 @@ mod tests {
         let expected = Expected {
             games: 4,
             players: &players,
+            start: &empty,
         };
         let whole = format!("{}\n{}\n", game(2).to_line(), game(1).to_line());
         assert_eq!(read_games(&whole, &expected).unwrap(), [game(2), game(1)]);
@@ -186,6 +202,7 @@ mod tests {
         let expected = Expected {
             games: 4,
             players: &players,
+            start: &empty,
         };
         let twice = format!("{}\n{}\n", game(1).to_line(), game(1).to_line());
         assert!(read_games(&twice, &expected).unwrap_err().contains("twice"));
@@ -194,6 +211,14 @@ mod tests {
         let mut swapped = game(1);
         swapped.players.reverse();
         assert!(read_games(&(swapped.to_line() + "\n"), &expected).is_err());
+        let opened = |_| (None, vec!["AB".to_string()]);
+        let other_start = Expected {
+            games: 4,
+            players: &players,
+            start: &opened,
+        };
+        let error = read_games(&(game(1).to_line() + "\n"), &other_start).unwrap_err();
+        assert!(error.contains("did not start as this match"), "{error}");
     }
 
     #[test]
@@ -203,6 +228,7 @@ mod tests {
         let expected = Expected {
             games: 4,
             players: &players,
+            start: &empty,
         };
         let go = Some((9, Points::parse("7").unwrap()));
         let (mut output, done) = Output::open(&dir, false, go, &expected).unwrap();

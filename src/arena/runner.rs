@@ -40,9 +40,14 @@ pub async fn run(config: Match) -> Result<Finished, ArenaError> {
     let players = |game: u64| seats(game).map(|engine| names[engine].clone());
     let (mut output, done) = match &config.out {
         Some(dir) => {
+            let start_of = |game: u64| {
+                let start = start(&config.rules, &config.openings, config.seed, (game - 1) / 2);
+                (start_text(&start), start.opening().to_vec())
+            };
             let expected = Expected {
                 games: config.games,
                 players: &players,
+                start: &start_of,
             };
             let (output, done) =
                 Output::open(dir, config.resume, sgf_board(&config.rules), &expected)?;
@@ -146,6 +151,14 @@ fn seats(game: u64) -> [usize; 2] {
     }
 }
 
+/// A game's `start` field: Wythoff's piles (`13 9`); `None` for the other games.
+fn start_text(start: &Start<'_>) -> Option<String> {
+    match start {
+        Start::Wythoff(a, b) => Some(format!("{a} {b}")),
+        Start::Go(..) | Start::Qttt(_) => None,
+    }
+}
+
 /// The board size and komi, for Go matches, whose games are also written as SGF.
 fn sgf_board(rules: &Rules) -> Option<(usize, crate::go::points::Points)> {
     match rules {
@@ -233,7 +246,7 @@ impl Worker {
                 let reason = Reason::of_link_error(&error);
                 let result = referee::forfeit_result(&config.rules, 1 - seat, reason);
                 (
-                    Vec::new(),
+                    start.opening().to_vec(),
                     Ending::forfeit(seat, reason, error.to_string(), result),
                 )
             }
@@ -249,10 +262,7 @@ impl Worker {
         GameRecord {
             game,
             players: [name(0), name(1)],
-            start: match start {
-                Start::Wythoff(a, b) => Some(format!("{a} {b}")),
-                Start::Go(..) | Start::Qttt(_) => None,
-            },
+            start: start_text(&start),
             opening: start.opening().len(),
             moves,
             result: ending.result,
