@@ -1,4 +1,4 @@
-//! A Go game as SGF (FF[4]): the header (size, komi, Tromp-Taylor rules, players,
+//! A Go game as SGF (`FF[4]`): the header (size, komi, Tromp-Taylor rules, players,
 //! result) and the moves, as Sabaki and sgfmill read them.
 
 use super::record::GameRecord;
