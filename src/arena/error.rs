@@ -34,6 +34,9 @@ pub enum ArenaError {
         /// What does not fit.
         why: String,
     },
+    /// The handlers of SIGINT and SIGTERM could not be installed.
+    #[error("cannot catch signals: {0}")]
+    Signals(std::io::Error),
     /// Reading or writing the output files.
     #[error("{path}: {error}")]
     Io {

@@ -71,10 +71,7 @@ pub async fn run(config: Match) -> Result<Finished, ArenaError> {
             interrupted: false,
         });
     }
-    let signal = shutdown_signal().map_err(|error| ArenaError::Io {
-        path: "(signal handlers)".into(),
-        error,
-    })?;
+    let signal = shutdown_signal().map_err(ArenaError::Signals)?;
     probe(&config).await?;
 
     let workers = config.concurrency.min(queue.len()).max(1);
@@ -223,10 +220,12 @@ impl Worker {
             };
             let record = tokio::select! {
                 record = self.play(game) => record,
-                () = stop.cancelled() => break,
+                // A game cut short leaves its links mid-exchange: drop them, which
+                // kills the engines' processes, rather than saying `quit`.
+                () = stop.cancelled() => return,
             };
             if results.send(record).is_err() {
-                break;
+                return;
             }
         }
         for link in self.links.into_iter().chain([self.referee]).flatten() {
