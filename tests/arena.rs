@@ -6,8 +6,8 @@ mod arena_engines;
 mod common;
 
 use arena_engines::{
-    arena, gamebot, games, random_qttt_player, referee_script, scratch, script, summary, text,
-    Misdeed, Server, GAMEBOT,
+    arena, gamebot, games, referee_script, scratch, script, summary, text, Misdeed, RandomQttt,
+    Server, GAMEBOT,
 };
 use gamebot::go::board::Board;
 use gamebot::go::gtp::challenge_text;
@@ -72,14 +72,15 @@ fn perfect_qttt_self_play_is_won_by_the_first_player_one_to_a_half() {
 #[test]
 fn perfect_qttt_never_loses_to_a_random_player() {
     let dir = scratch("qttt-random");
-    let random = random_qttt_player(42);
+    let random = RandomQttt::start(42);
+    let other = RandomQttt::start(43);
     arena(&[
         "--game",
         "qttt",
         "--engine",
         &format!("perfect={}", gamebot("")),
         "--engine",
-        &format!("random=tcp:{random}"),
+        &format!("random=tcp:{},{}", random.address, other.address),
         "--games",
         "4",
         "--openings",
@@ -96,6 +97,9 @@ fn perfect_qttt_never_loses_to_a_random_player() {
         assert_eq!(game["opening"], 1);
     }
     assert!(summary(&dir)["engines"][0]["wins"].as_u64().unwrap() >= 2);
+    // One connection per game, the games spread over the two addresses in turn (the
+    // first also had the check before the first game).
+    assert_eq!((random.connections(), other.connections()), (3, 2));
 }
 
 #[test]
@@ -411,6 +415,58 @@ fn an_illegal_move_forfeits_the_game_and_the_match_goes_on() {
     }
     assert_eq!(text(&played[0], "result"), "W+F");
     assert_eq!(text(&played[1], "result"), "B+F");
+}
+
+#[test]
+fn a_resignation_ends_the_game_without_a_forfeit() {
+    let dir = scratch("resigning-engine");
+    let played = go_against(
+        "resign",
+        &script(&dir, "resign", Misdeed::Answer("resign"), None),
+    );
+    assert_eq!(text(&played[0], "result"), "W+R");
+    assert_eq!(text(&played[1], "result"), "B+R");
+    for game in &played {
+        assert_eq!(text(game, "reason"), "resign", "{game}");
+        assert_eq!(game["winner"], "good");
+        assert!(game.get("detail").is_none(), "{game}");
+    }
+}
+
+#[test]
+fn go_games_stop_at_max_moves_and_are_scored_as_they_stand() {
+    let dir = scratch("max-moves");
+    let engine = gamebot("--go-playouts 30 --seed 1");
+    arena(&[
+        "--game",
+        "go",
+        "--size",
+        "5",
+        "--max-moves",
+        "3",
+        "--engine",
+        &format!("a={engine}"),
+        "--engine",
+        &format!("b={engine}"),
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    for game in games(&dir) {
+        assert_eq!(text(&game, "reason"), "max-moves", "{game}");
+        assert_eq!(moves(&game).len(), 3);
+        let mut board = Board::new(5);
+        for (index, vertex) in moves(&game).into_iter().enumerate() {
+            let colour = if index % 2 == 0 {
+                Colour::Black
+            } else {
+                Colour::White
+            };
+            let point = board.point(parse_move(vertex).unwrap().unwrap()).unwrap();
+            board.play(colour, point).unwrap();
+        }
+        let outcome = area_score(5, board.points()).outcome(Points::parse("7").unwrap());
+        assert_eq!(challenge_text(outcome), text(&game, "result"), "{game}");
+    }
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! The progress line on stderr: games done of the total, the running score, the Elo so
+//! The progress bar on stderr: games done of the total, the running score, the Elo so
 //! far and the time left. On a terminal it is redrawn in place; otherwise one line is
 //! written at most every few seconds, so logs stay short.
 
@@ -67,7 +67,7 @@ impl Progress {
         let _ = stderr.flush();
     }
 
-    /// `games 12/100  a 7.5 - 4.5 b  Elo +87 +/- 120  ETA 0:42`
+    /// `[#####---------------] 30/100  a 17.5 - 12.5 b  Elo +58 +/- 120  ETA 1:10`
     fn line(&self, tally: &Tally, elapsed: Duration) -> String {
         let done = tally.games();
         let elo = Elo::of(tally).map_or_else(
@@ -84,7 +84,8 @@ impl Progress {
             format!("{}:{:02}", seconds / 60, seconds % 60)
         };
         format!(
-            "games {done}/{}  {} {} - {} {}  Elo {elo}  ETA {eta}",
+            "[{}] {done}/{}  {} {} - {} {}  Elo {elo}  ETA {eta}",
+            bar(done, self.total),
             self.total,
             self.names[0],
             tally.points(),
@@ -92,6 +93,16 @@ impl Progress {
             self.names[1]
         )
     }
+}
+
+/// The width of the bar, in characters.
+const BAR: u64 = 20;
+
+/// `#` for the games done, `-` for the rest, [`BAR`] characters in all.
+fn bar(done: u64, total: u64) -> String {
+    let full = (done.min(total) * BAR).checked_div(total).unwrap_or(BAR);
+    let full = usize::try_from(full).expect("at most BAR");
+    format!("{}{}", "#".repeat(full), "-".repeat(BAR as usize - full))
 }
 
 #[cfg(test)]
@@ -108,10 +119,12 @@ mod tests {
         };
         assert_eq!(
             progress.line(&tally, Duration::from_secs(20)),
-            "games 30/100  a 17.5 - 12.5 b  Elo +58 +/- 120  ETA 1:10"
+            "[######--------------] 30/100  a 17.5 - 12.5 b  Elo +58 +/- 120  ETA 1:10"
         );
         assert!(progress
             .line(&Tally::default(), Duration::ZERO)
             .ends_with("Elo -  ETA -"));
+        assert_eq!(bar(0, 7), "-".repeat(20));
+        assert_eq!(bar(7, 7), "#".repeat(20));
     }
 }

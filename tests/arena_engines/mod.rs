@@ -10,6 +10,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The gamebot binary under test.
@@ -127,19 +129,39 @@ pub fn text<'a>(game: &'a Value, field: &str) -> &'a str {
         .unwrap_or_else(|| panic!("{field} in {game}"))
 }
 
-/// Serves a quantum tic-tac-toe player that picks uniformly among the legal actions,
-/// one session per connection, on a free loopback port, for as long as the test runs.
-pub fn random_qttt_player(seed: u64) -> SocketAddr {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let address = listener.local_addr().unwrap();
-    std::thread::spawn(move || {
-        for (index, stream) in listener.incoming().enumerate() {
-            let stream = stream.unwrap();
-            let seed = (seed ^ (index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1;
-            std::thread::spawn(move || random_session(stream, seed));
+/// A quantum tic-tac-toe player that picks uniformly among the legal actions, served
+/// one session per connection on a free loopback port for as long as the test runs.
+pub struct RandomQttt {
+    /// Where it listens.
+    pub address: SocketAddr,
+    connections: Arc<AtomicUsize>,
+}
+
+impl RandomQttt {
+    /// Starts serving, with random choices from `seed`.
+    pub fn start(seed: u64) -> RandomQttt {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = listener.local_addr().unwrap();
+        let connections = Arc::new(AtomicUsize::new(0));
+        let counted = connections.clone();
+        std::thread::spawn(move || {
+            for (index, stream) in listener.incoming().enumerate() {
+                let stream = stream.unwrap();
+                counted.fetch_add(1, Ordering::SeqCst);
+                let seed = (seed ^ (index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1;
+                std::thread::spawn(move || random_session(stream, seed));
+            }
+        });
+        RandomQttt {
+            address,
+            connections,
         }
-    });
-    address
+    }
+
+    /// How many connections it has accepted.
+    pub fn connections(&self) -> usize {
+        self.connections.load(Ordering::SeqCst)
+    }
 }
 
 /// One session of the random player.
