@@ -1,7 +1,8 @@
 //! The match scheduler: `concurrency` workers take the games still to play in order,
 //! each with its own links to the two engines (a process kept from game to game and
-//! restarted after a forfeit; a new TCP connection for each game); one collector writes each game as it ends, counts it, shows the
-//! progress and stops the match when the SPRT decides.
+//! restarted after a forfeit; a new TCP connection for each game); one collector
+//! writes each game as it ends, counts it, shows the progress, and stops the match
+//! when the SPRT decides or SIGINT or SIGTERM comes.
 
 use super::book::{Book, Summary};
 use super::error::{ArenaError, LinkError};
@@ -192,8 +193,8 @@ async fn probe(config: &Match) -> Result<(), ArenaError> {
 /// One game at a time, with its own links to the engines.
 struct Worker {
     config: Arc<Match>,
-    /// The links to the first and second engine; `None` until opened, and after a
-    /// forfeit.
+    /// The links to the first and second engine; `None` until opened, after a
+    /// forfeit, and after each game of a TCP engine.
     links: [Option<Link>; 2],
     referee: Option<Link>,
 }
