@@ -8,6 +8,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod arena;
 pub mod go;
 pub mod gtp;
 pub mod qttt;

@@ -1,9 +1,10 @@
-//! The `gamebot` command line: `serve` over TCP, `stdio` for one session, or `score` one
-//! Go board.
+//! The `gamebot` command line: `serve` over TCP, `stdio` for one session, `score` one
+//! Go board, or `arena` for bot-vs-bot matches.
 
 #![forbid(unsafe_code)]
 
 use clap::{Parser, Subcommand};
+use gamebot::arena::cli::ArenaArgs;
 use gamebot::go::engine::EngineOptions;
 use gamebot::go::gtp::challenge_text;
 use gamebot::go::text_board::{ReadBoardError, TextBoard, TextBoardError};
@@ -35,6 +36,10 @@ enum Command {
         /// The board text; read from stdin when absent.
         file: Option<PathBuf>,
     },
+    /// Bot-vs-bot matches in Go, quantum tic-tac-toe or Wythoff's Nim: two engines
+    /// speaking the protocol, refereed by the arena; results on stdout, progress on
+    /// stderr.
+    Arena(Box<ArenaArgs>),
 }
 
 /// What every session's games promise, shown after the options of `serve` and `stdio`.
@@ -156,6 +161,7 @@ fn fresh_seed() -> u64 {
 fn main() -> ExitCode {
     let mode = match Cli::parse().command {
         Command::Score { file } => return score(file.as_deref()),
+        Command::Arena(args) => return arena(*args),
         Command::Serving(mode) => mode,
     };
     tracing_subscriber::fmt()
@@ -233,6 +239,30 @@ async fn run(mode: Mode) -> std::io::Result<()> {
                 Duration::from_secs(drain_timeout),
             )
             .await
+        }
+    }
+}
+
+/// `gamebot arena`: the match, then its table on stdout; a bad option or a broken
+/// engine is reported on stderr with exit status 2, a match stopped by SIGINT or
+/// SIGTERM exits with status 130.
+fn arena(args: ArenaArgs) -> ExitCode {
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("gamebot arena: cannot start the runtime: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let outcome = runtime.block_on(gamebot::arena::cli::run(args));
+    // Engines still being closed are killed with their links; nothing else is pending.
+    runtime.shutdown_background();
+    match outcome {
+        Ok(false) => ExitCode::SUCCESS,
+        Ok(true) => ExitCode::from(130),
+        Err(error) => {
+            eprintln!("gamebot arena: {error}");
+            ExitCode::from(2)
         }
     }
 }

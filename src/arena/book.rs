@@ -1,0 +1,250 @@
+//! The match so far: games counted per engine and per reason, and the summary made of
+//! them (`summary.json` and the results table).
+
+use super::outcome::Reason;
+use super::record::GameRecord;
+use super::stats::{los, Elo, Sprt, SprtState, Tally};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// The games counted so far.
+#[derive(Debug, Clone)]
+pub struct Book {
+    names: [String; 2],
+    tally: Tally,
+    reasons: BTreeMap<Reason, u64>,
+    sprt: Option<Sprt>,
+}
+
+/// One engine's line of the summary.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct EngineLine {
+    /// The engine's name.
+    pub name: String,
+    /// Games won.
+    pub wins: u64,
+    /// Games drawn.
+    pub draws: u64,
+    /// Games lost.
+    pub losses: u64,
+    /// Points: a win 1, a draw 0.5.
+    pub points: f64,
+}
+
+/// The match's results, as `summary.json` holds them.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Summary {
+    /// Games played.
+    pub games: u64,
+    /// The two engines, in `--engine` order.
+    pub engines: [EngineLine; 2],
+    /// The first engine's Elo advantage over the second; `null` before any game.
+    pub elo: Option<Elo>,
+    /// The likelihood that the first engine is the stronger.
+    pub los: f64,
+    /// The SPRT's state; `null` without `--sprt`.
+    pub sprt: Option<SprtState>,
+    /// How many games ended for each reason.
+    pub reasons: BTreeMap<&'static str, u64>,
+}
+
+impl Book {
+    /// No games yet between the engines `names` (in `--engine` order).
+    pub fn new(names: [String; 2], sprt: Option<Sprt>) -> Book {
+        Book {
+            names,
+            tally: Tally::default(),
+            reasons: BTreeMap::new(),
+            sprt,
+        }
+    }
+
+    /// Counts one game.
+    pub fn add(&mut self, record: &GameRecord) {
+        let winner = record
+            .winner
+            .as_ref()
+            .map(|name| usize::from(name == &self.names[1]));
+        self.tally.add(winner);
+        *self.reasons.entry(record.reason).or_default() += 1;
+    }
+
+    /// Wins, draws and losses of the first engine.
+    pub fn tally(&self) -> Tally {
+        self.tally
+    }
+
+    /// Whether the SPRT has accepted a hypothesis.
+    pub fn is_decided(&self) -> bool {
+        self.sprt
+            .is_some_and(|sprt| sprt.state(&self.tally).result != super::stats::Verdict::Continue)
+    }
+
+    /// The summary of the games so far.
+    pub fn summary(&self) -> Summary {
+        let line = |name: &String, tally: Tally| EngineLine {
+            name: name.clone(),
+            wins: tally.wins,
+            draws: tally.draws,
+            losses: tally.losses,
+            points: tally.points(),
+        };
+        Summary {
+            games: self.tally.games(),
+            engines: [
+                line(&self.names[0], self.tally),
+                line(&self.names[1], self.tally.mirrored()),
+            ],
+            elo: Elo::of(&self.tally),
+            los: los(&self.tally),
+            sprt: self.sprt.map(|sprt| sprt.state(&self.tally)),
+            reasons: self
+                .reasons
+                .iter()
+                .map(|(reason, count)| (reason.word(), *count))
+                .collect(),
+        }
+    }
+}
+
+impl Summary {
+    /// `summary.json`'s text.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a summary is plain data") + "\n"
+    }
+
+    /// The results table for people.
+    pub fn table(&self) -> String {
+        let width = self
+            .engines
+            .iter()
+            .map(|e| e.name.len())
+            .max()
+            .unwrap_or(0)
+            .max(6);
+        let mut text = format!(
+            "{:<width$}  {:>6}  {:>6}  {:>6}  {:>6}  {:>7}\n",
+            "engine", "games", "wins", "draws", "losses", "points"
+        );
+        for engine in &self.engines {
+            let _ = writeln!(
+                text,
+                "{:<width$}  {:>6}  {:>6}  {:>6}  {:>6}  {:>7.1}",
+                engine.name, self.games, engine.wins, engine.draws, engine.losses, engine.points
+            );
+        }
+        let versus = format!("{} - {}", self.engines[0].name, self.engines[1].name);
+        match self.elo {
+            Some(elo) => {
+                let _ = writeln!(
+                    text,
+                    "Elo ({versus}): {} +/- {} (95%), LOS {:.1}%",
+                    signed(elo.diff),
+                    unsigned(elo.error95),
+                    100.0 * self.los
+                );
+            }
+            None => text.push_str("Elo: no games\n"),
+        }
+        if let Some(sprt) = self.sprt {
+            let verdict = match sprt.result {
+                super::stats::Verdict::H0 => "H0 accepted",
+                super::stats::Verdict::H1 => "H1 accepted",
+                super::stats::Verdict::Continue => "no decision",
+            };
+            let _ = writeln!(
+                text,
+                "SPRT (trinomial): LLR {:.2} in [{:.2}, {:.2}]: {verdict}",
+                sprt.llr, sprt.lower, sprt.upper
+            );
+        }
+        let reasons: Vec<String> = Reason::ALL
+            .iter()
+            .filter_map(|r| {
+                self.reasons
+                    .get(r.word())
+                    .map(|n| format!("{} {n}", r.word()))
+            })
+            .collect();
+        if !reasons.is_empty() {
+            let _ = writeln!(text, "ended by: {}", reasons.join(", "));
+        }
+        text
+    }
+}
+
+/// `+48.9`, `-3.0`, `+inf`.
+fn signed(value: f64) -> String {
+    if value.is_infinite() {
+        if value > 0.0 { "+inf" } else { "-inf" }.to_string()
+    } else {
+        format!("{value:+.1}")
+    }
+}
+
+/// `60.1`, `inf`.
+fn unsigned(value: f64) -> String {
+    if value.is_finite() {
+        format!("{value:.1}")
+    } else {
+        "inf".to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(winner: Option<&str>, reason: Reason) -> GameRecord {
+        GameRecord {
+            game: 1,
+            players: ["a".into(), "b".into()],
+            start: None,
+            opening: 0,
+            moves: Vec::new(),
+            result: String::new(),
+            winner: winner.map(String::from),
+            reason,
+            detail: None,
+            seconds: 0.0,
+        }
+    }
+
+    #[test]
+    fn counts_and_summarises() {
+        let sprt = Sprt {
+            elo0: 0.0,
+            elo1: 10.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        let mut book = Book::new(["a".into(), "b".into()], Some(sprt));
+        book.add(&game(Some("a"), Reason::Score));
+        book.add(&game(Some("b"), Reason::Timeout));
+        book.add(&game(None, Reason::Score));
+        let summary = book.summary();
+        assert_eq!(summary.games, 3);
+        assert_eq!(summary.engines[0].points, 1.5);
+        assert_eq!((summary.engines[1].wins, summary.engines[1].losses), (1, 1));
+        assert_eq!(summary.reasons.get("score"), Some(&2));
+        let json: serde_json::Value = serde_json::from_str(&summary.to_json()).unwrap();
+        assert_eq!(json["engines"][1]["name"], "b");
+        assert_eq!(json["elo"]["diff"], 0.0);
+        assert_eq!(json["sprt"]["result"], "continue");
+        let table = summary.table();
+        assert!(table.contains("Elo (a - b): +0.0 +/- "), "{table}");
+        assert!(table.contains("ended by: score 2, timeout 1"), "{table}");
+        assert!(!book.is_decided());
+    }
+
+    #[test]
+    fn infinite_elo_is_null_in_json() {
+        let mut book = Book::new(["a".into(), "b".into()], None);
+        book.add(&game(Some("a"), Reason::Score));
+        let json: serde_json::Value = serde_json::from_str(&book.summary().to_json()).unwrap();
+        assert!(json["elo"]["diff"].is_null());
+        assert!(json["sprt"].is_null());
+        assert!(book.summary().table().contains("+inf +/- inf"));
+    }
+}
