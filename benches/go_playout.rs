@@ -8,8 +8,7 @@
 #![forbid(unsafe_code)]
 
 use gamebot::go::board::Board;
-use gamebot::go::engine::ladder::LadderReader;
-use gamebot::go::engine::playout::{playout, random_playout};
+use gamebot::go::engine::playout::{playout, random_playout, Policy};
 use gamebot::go::engine::playout_board::PlayoutBoard;
 use gamebot::go::engine::search::{search, Budget, Settings};
 use gamebot::go::rng::Rng;
@@ -71,13 +70,13 @@ fn main() {
         let policy = median(
             (0..runs)
                 .map(|_| {
-                    let mut ladders = LadderReader::new();
+                    let mut policy = Policy::new();
                     let with_policy =
                         |board: &mut PlayoutBoard,
                          rng: &mut Rng,
                          moves,
                          first: &mut [Option<Colour>]| {
-                            playout(board, rng, moves, first, &mut ladders)
+                            playout(board, rng, moves, first, &mut policy)
                         };
                     playouts_per_second(size, with_policy, span)
                 })

@@ -13,6 +13,7 @@ pub mod playout;
 pub mod playout_board;
 pub mod pool;
 pub mod priors;
+pub mod replies;
 pub mod search;
 pub mod slices;
 pub mod tree;

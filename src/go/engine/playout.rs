@@ -2,14 +2,16 @@
 //! Tromp-Taylor area margin.
 //!
 //! The policy answers the last move first, as the strong non-neural programs do: capture
-//! a string it left in atari, save an own string it put in atari, or make a good 3x3
-//! shape next to it; otherwise a random move that fills no own eye and is no self-atari
-//! of two or more stones. Each answer is tried with probability 0.9, so playouts stay
+//! a string it left in atari, save an own string it put in atari, play the reply to it
+//! that last won a playout (see [`Replies`]), or make a good 3x3 shape next to it;
+//! otherwise a random move that fills no own eye and is no self-atari of two or more
+//! stones. The tactics and shapes are each tried with probability 0.9, so playouts stay
 //! varied.
 
 use super::ladder::LadderReader;
 use super::pattern::is_good_at;
 use super::playout_board::{cell_of, PlayoutBoard, EMPTY};
+use super::replies::Replies;
 use crate::go::rng::Rng;
 use crate::go::Colour;
 
@@ -17,19 +19,39 @@ use crate::go::Colour;
 const TRY_TACTICS: usize = 9;
 const TRY_PATTERN: usize = 9;
 
+/// What the playout policy of one search thread keeps from one playout to the next.
+#[derive(Debug, Default)]
+pub struct Policy {
+    /// Scratch boards for reading whether a string in atari may run.
+    pub ladders: LadderReader,
+    /// The replies that won playouts (see [`Replies`]); the caller teaches it each
+    /// playout's winner with [`Replies::learn`].
+    pub replies: Replies,
+}
+
+impl Policy {
+    /// A policy that knows no replies yet.
+    pub fn new() -> Policy {
+        Policy::default()
+    }
+}
+
 /// Plays `board` to the end (two passes, or `max_moves` more moves) with the policy,
 /// noting in `played_first` (one entry per point, cleared by the caller) the colour that
-/// played each point first; returns Black's area minus White's. `ladders` reads whether
-/// a string in atari may run.
+/// played each point first; returns Black's area minus White's. The moves are recorded
+/// in `policy.replies` for it to learn from.
 pub fn playout(
     board: &mut PlayoutBoard,
     rng: &mut Rng,
     max_moves: usize,
     played_first: &mut [Option<Colour>],
-    ladders: &mut LadderReader,
+    policy: &mut Policy,
 ) -> i64 {
+    policy.replies.start(board);
     run(board, rng, max_moves, played_first, |board, rng| {
-        choose(board, rng, ladders)
+        let chosen = choose(board, rng, policy);
+        policy.replies.record(chosen.unwrap_or(0));
+        chosen
     })
 }
 
@@ -71,12 +93,22 @@ fn run(
 }
 
 /// The policy's move (a grid index), or `None` to pass.
-fn choose(board: &mut PlayoutBoard, rng: &mut Rng, ladders: &mut LadderReader) -> Option<usize> {
+fn choose(board: &mut PlayoutBoard, rng: &mut Rng, policy: &mut Policy) -> Option<usize> {
     let last = board.last_grid();
     if last != 0 {
         if rng.below(10) < TRY_TACTICS {
-            if let Some(grid) = tactics(board, last, rng, ladders) {
+            if let Some(grid) = tactics(board, last, rng, &mut policy.ladders) {
                 return Some(grid);
+            }
+        }
+        if let Some(reply) = policy.replies.reply(board.to_move(), last) {
+            let own = cell_of(board.to_move());
+            if board.cell(reply) == EMPTY
+                && board.is_legal_at(reply)
+                && !board.is_eye_at(own, reply)
+                && board.self_atari(reply).is_none()
+            {
+                return Some(reply);
             }
         }
         if rng.below(10) < TRY_PATTERN {
@@ -203,7 +235,7 @@ mod tests {
     #[test]
     fn playouts_end_and_never_fill_own_eyes() {
         let mut rng = Rng::new(3);
-        let mut ladders = LadderReader::new();
+        let mut policy = Policy::new();
         for size in [1, 2, 3, 5, 9, 13, 19] {
             for _ in 0..20 {
                 let rules = Board::new(size);
@@ -213,7 +245,7 @@ mod tests {
                 // Step by step, checking each move before it is made.
                 while board.passes() < 2 && board.moves_played() < limit {
                     let own = cell_of(board.to_move());
-                    match choose(&mut board, &mut rng, &mut ladders) {
+                    match choose(&mut board, &mut rng, &mut policy) {
                         Some(grid) => {
                             assert!(board.is_legal_at(grid));
                             assert!(!board.is_eye_at(own, grid), "filled an own eye");
@@ -226,7 +258,7 @@ mod tests {
                 let area = (size * size) as i64;
                 assert!((-area..=area).contains(&margin), "{margin}");
                 let mut again = PlayoutBoard::from_board_to_move(&rules, Colour::Black);
-                let margin = playout(&mut again, &mut rng, limit, &mut first, &mut ladders);
+                let margin = playout(&mut again, &mut rng, limit, &mut first, &mut policy);
                 assert!((-area..=area).contains(&margin));
                 assert!(again.passes() >= 2 || again.moves_played() >= limit);
             }

@@ -299,6 +299,11 @@ impl PlayoutBoard {
         self.last
     }
 
+    /// How many grid cells there are (border included): grid indices are below this.
+    pub(super) fn grid_len(&self) -> usize {
+        self.cells.len()
+    }
+
     /// The empty grid indices.
     pub(super) fn empty_grid(&self) -> &[u32] {
         &self.empties

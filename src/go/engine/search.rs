@@ -3,7 +3,7 @@
 //! here: the caller gives a deadline, a playout count and a stop flag.
 
 use super::ladder::LadderReader;
-use super::playout::playout;
+use super::playout::{playout, Policy};
 use super::playout_board::PlayoutBoard;
 use super::pool::{SearchPool, Slice, Sliced};
 use super::priors::priors;
@@ -286,8 +286,8 @@ struct Worker {
     path: Vec<usize>,
     /// The sum of each point's owner at the end of every simulation, if asked for.
     owners: Vec<i32>,
-    /// Scratch boards for reading ladders.
-    ladders: LadderReader,
+    /// The playout policy's own memory: ladder scratch boards, winning replies.
+    policy: Policy,
 }
 
 impl Worker {
@@ -302,7 +302,7 @@ impl Worker {
             } else {
                 Vec::new()
             },
-            ladders: LadderReader::new(),
+            policy: Policy::new(),
         }
     }
 
@@ -324,7 +324,13 @@ impl Worker {
                     if tree.node(node).real_visits() < EXPAND_AT + 1.0 {
                         break;
                     }
-                    expand(&mut tree, node, &mut board, &mut self.ladders, |_| true);
+                    expand(
+                        &mut tree,
+                        node,
+                        &mut board,
+                        &mut self.policy.ladders,
+                        |_| true,
+                    );
                     if !tree.node(node).is_expanded() {
                         break;
                     }
@@ -352,9 +358,11 @@ impl Worker {
                 &mut self.rng,
                 shared.max_moves,
                 &mut self.played_first,
-                &mut self.ladders,
+                &mut self.policy,
             );
-            Outcome::winner_of_margin(margin, shared.komi)
+            let winner = Outcome::winner_of_margin(margin, shared.komi);
+            self.policy.replies.learn(winner);
+            winner
         };
         if !self.owners.is_empty() {
             board.add_owners(&mut self.owners);
@@ -378,7 +386,7 @@ impl Worker {
             &mut self.rng,
             shared.max_moves,
             &mut self.played_first,
-            &mut self.ladders,
+            &mut self.policy,
         );
         let settled = Outcome::winner_of_margin(margin, shared.komi);
         if strict == settled {

@@ -1,0 +1,99 @@
+//! Last good reply with forgetting (LGRF-1): the playouts remember, for each move and
+//! the colour answering it, the answer that last won a playout, and forget it when it
+//! loses. A cheap way for one search's playouts to learn the local answers its tree
+//! keeps meeting.
+
+use super::playout_board::PlayoutBoard;
+use crate::go::Colour;
+
+/// The replies of one search thread, and the moves of the current playout.
+#[derive(Debug, Default)]
+pub struct Replies {
+    /// For (colour answering, grid index of the move answered): the grid index of the
+    /// reply, 0 for none. Two halves, Black's then White's.
+    table: Vec<u32>,
+    /// The current playout's moves as grid indices (0 for a pass), the move before the
+    /// playout first.
+    moves: Vec<u32>,
+    /// Who played `moves[1]`.
+    first: Option<Colour>,
+}
+
+impl Replies {
+    /// No replies known.
+    pub fn new() -> Replies {
+        Replies::default()
+    }
+
+    /// Starts recording a playout from `board`.
+    pub fn start(&mut self, board: &PlayoutBoard) {
+        let cells = board.grid_len();
+        if self.table.len() != 2 * cells {
+            self.table = vec![0; 2 * cells];
+        }
+        self.moves.clear();
+        self.moves.push(board.last_grid() as u32);
+        self.first = Some(board.to_move());
+    }
+
+    /// Records the next move of the playout (grid index, 0 for a pass).
+    pub fn record(&mut self, grid: usize) {
+        self.moves.push(grid as u32);
+    }
+
+    /// The remembered reply of `colour` to the move at grid index `last`, if any.
+    pub fn reply(&self, colour: Colour, last: usize) -> Option<usize> {
+        let reply = *self.table.get(self.slot(colour, last))?;
+        (reply != 0).then_some(reply as usize)
+    }
+
+    /// Learns from the recorded playout, won by `winner`: the winner's replies are
+    /// remembered, the loser's forgotten.
+    pub fn learn(&mut self, winner: Option<Colour>) {
+        let Some(mut mover) = self.first else { return };
+        for pair in 1..self.moves.len() {
+            let (last, reply) = (self.moves[pair - 1], self.moves[pair]);
+            if last != 0 && reply != 0 {
+                let slot = self.slot(mover, last as usize);
+                if winner == Some(mover) {
+                    self.table[slot] = reply;
+                } else if self.table[slot] == reply {
+                    self.table[slot] = 0;
+                }
+            }
+            mover = mover.opponent();
+        }
+    }
+
+    fn slot(&self, colour: Colour, last: usize) -> usize {
+        colour.index() * (self.table.len() / 2) + last
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::board::Board;
+
+    #[test]
+    fn winners_replies_are_kept_and_losers_forgotten() {
+        let board = PlayoutBoard::from_board_to_move(&Board::new(5), Colour::Black);
+        let mut replies = Replies::new();
+        replies.start(&board);
+        // Black 10, White 11, Black 12: Black's 12 answered White's 11.
+        for grid in [10, 11, 12] {
+            replies.record(grid);
+        }
+        replies.learn(Some(Colour::Black));
+        assert_eq!(replies.reply(Colour::Black, 11), Some(12));
+        assert_eq!(replies.reply(Colour::White, 10), None);
+        // The same moves lost by Black: its reply is forgotten, White's kept.
+        replies.start(&board);
+        for grid in [10, 11, 12] {
+            replies.record(grid);
+        }
+        replies.learn(Some(Colour::White));
+        assert_eq!(replies.reply(Colour::Black, 11), None);
+        assert_eq!(replies.reply(Colour::White, 10), Some(11));
+    }
+}
