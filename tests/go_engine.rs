@@ -189,6 +189,34 @@ fn passes_when_passing_wins() {
 }
 
 #[test]
+fn passes_after_the_opponent_rather_than_fill_its_own_territory() {
+    // 9x9: Black's wall on row 4 and White's on row 5 split the board; Black has 36
+    // points, White 45, so with komi -10 Black wins by 1 as the board stands. White
+    // has passed: Black's pass ends the game won, and nothing Black could fill in its
+    // own area changes that.
+    let mut board = Board::new(9);
+    let row = |n: u32| -> Vec<String> { "ABCDEFGHJ".chars().map(|c| format!("{c}{n}")).collect() };
+    let black: Vec<String> = row(4);
+    let white: Vec<String> = row(5);
+    let black: Vec<&str> = black.iter().map(String::as_str).collect();
+    let white: Vec<&str> = white.iter().map(String::as_str).collect();
+    setup(&mut board, &black, &white);
+    board.pass(B);
+    board.pass(W);
+    let result = think(&board, B, "-10", 2000);
+    assert_eq!(
+        result.best,
+        None,
+        "{:?}",
+        result
+            .candidates
+            .iter()
+            .filter(|c| c.mv.is_none() || c.visits > 100)
+            .collect::<Vec<_>>()
+    );
+}
+
+#[test]
 fn the_same_seed_gives_the_same_search() {
     let mut board = Board::new(9);
     setup(&mut board, &["E5", "C3"], &["G7", "C7"]);

@@ -164,6 +164,7 @@ pub fn search_with(
         Tree::ROOT,
         &mut root.clone(),
         &mut ladders,
+        settings.komi,
         |point| legal_at_root[point],
     );
     let job = Arc::new(SearchJob {
@@ -190,7 +191,10 @@ pub fn search_with(
         }
     }
     let playouts = job.shared.done.load(Ordering::Relaxed);
-    (result(&tree, playouts, &legal_at_root, &owners), tree)
+    (
+        result(&tree, &job.root, playouts, &legal_at_root, &owners),
+        tree,
+    )
 }
 
 /// How long a pool thread searches one tree before it moves on to the next search.
@@ -329,6 +333,7 @@ impl Worker {
                         node,
                         &mut board,
                         &mut self.policy.ladders,
+                        shared.komi,
                         |_| true,
                     );
                     if !tree.node(node).is_expanded() {
@@ -424,25 +429,48 @@ impl Worker {
 }
 
 /// Gives `node` a child for each legal move of `board` that `allowed` lets through (own
-/// single-point eyes left out), and a pass, each with its prior.
+/// single-point eyes left out), and a pass, each with its prior. After the opponent's
+/// pass, a pass ends the game: when the board as it stands wins (with `komi`), it starts
+/// as a likely win, so that the search tries it and sees whether it really wins.
 fn expand(
     tree: &mut Tree,
     node: usize,
     board: &mut PlayoutBoard,
     ladders: &mut LadderReader,
+    komi: Points,
     allowed: impl Fn(usize) -> bool,
 ) {
     // A reused root comes expanded: no priors to work out again.
     if tree.node(node).is_expanded() {
         return;
     }
+    let pass_wins = board.passes() > 0
+        && Outcome::winner_of_margin(board.area_margin(), komi) == Some(board.to_move());
     let children: Vec<Node> = priors(board, ladders)
         .into_iter()
         .filter(|prior| prior.mv.is_none_or(&allowed))
-        .map(|prior| Node::new(prior.mv, prior.visits, prior.rate))
+        .map(|prior| match prior.mv {
+            None if pass_wins => Node::new(None, PASS_TO_WIN.0, PASS_TO_WIN.1),
+            _ => Node::new(prior.mv, prior.visits, prior.rate),
+        })
         .collect();
     tree.expand(node, children.into_iter());
 }
+
+/// The prior of a pass that ends the game won as the board stands: simulations, win rate.
+const PASS_TO_WIN: (f32, f32) = (10.0, 0.9);
+
+/// How much lower a win rate a pass that ends the game may have than the most visited
+/// move and still be played, and the least it must have: ending a won game beats
+/// filling one's own area. The slack is wide because a pass's win rate is the rate at
+/// which a playout from the final board agrees with the count (so that dead stones are
+/// not left on the board), which random playouts make noisy in a close game, while the
+/// best of many other moves looks better than it is by that same noise.
+const PASS_SLACK: f32 = 0.15;
+const PASS_FLOOR: f32 = 0.7;
+
+/// Visits a pass that ends the game must have had before it is trusted to win.
+const PASS_VISITS: u32 = 10;
 
 /// The child of `node` with the highest RAVE value.
 fn select(tree: &Tree, node: usize) -> usize {
@@ -459,17 +487,36 @@ fn select(tree: &Tree, node: usize) -> usize {
 }
 
 /// The search's answer: candidates by visits, the best one legal on the rules board.
-fn result(tree: &Tree, playouts: u64, legal_at_root: &[bool], owners: &[i32]) -> SearchResult {
+///
+/// When a pass would end the game (the opponent passed) and wins about as often as the
+/// most visited move, the pass is the answer: the game ends won.
+fn result(
+    tree: &Tree,
+    root: &PlayoutBoard,
+    playouts: u64,
+    legal_at_root: &[bool],
+    owners: &[i32],
+) -> SearchResult {
     let mut candidates: Vec<Candidate> = tree
         .children(Tree::ROOT)
         .map(|child| candidate(tree, child))
         .collect();
     candidates.sort_by_key(|candidate| std::cmp::Reverse(candidate.visits));
-    let best = candidates
+    let mut best = candidates
         .iter()
-        .map(|candidate| candidate.mv)
-        .find(|mv| mv.is_none_or(|point| legal_at_root[point]))
-        .flatten();
+        .find(|candidate| candidate.mv.is_none_or(|point| legal_at_root[point]));
+    if root.passes() > 0 {
+        let pass = candidates.iter().find(|candidate| candidate.mv.is_none());
+        if let (Some(pass), Some(top)) = (pass, best) {
+            if pass.visits >= PASS_VISITS
+                && pass.win_rate >= PASS_FLOOR
+                && pass.win_rate >= top.win_rate - PASS_SLACK
+            {
+                best = Some(pass);
+            }
+        }
+    }
+    let best = best.and_then(|candidate| candidate.mv);
     let ownership = owners
         .iter()
         .map(|&sum| sum as f32 / playouts.max(1) as f32)
