@@ -281,12 +281,13 @@ fn two_threads_share_one_tree() {
         "{visits} of {}",
         result.playouts
     );
-    // The capture is found as alone, or the net at G6 that leaves White's escape at F6
-    // a self-atari: both win.
+    // The position is won whatever Black plays near the white string; the shared tree
+    // sees that, and the capture is among its three favourite moves.
+    assert!(result.win_rate() > 0.85, "{result:?}");
     assert!(
-        [at(&board, "F6"), at(&board, "G6")]
-            .map(Some)
-            .contains(&result.best),
+        result.candidates[..3]
+            .iter()
+            .any(|candidate| candidate.mv == Some(at(&board, "F6"))),
         "{:?}",
         result.candidates[..3].to_vec()
     );
