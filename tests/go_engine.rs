@@ -44,8 +44,8 @@ fn is_own_eye(board: &Board, colour: Colour, point: usize) -> bool {
 fn engine_moves_are_legal_and_never_fill_own_eyes_or_suicide() {
     let mut rng = Rng::new(11);
     let mut checked = 0;
-    for size in [2, 3, 5, 7, 9] {
-        for _ in 0..6 {
+    for size in [2, 3, 5, 7, 9, 13] {
+        for _ in 0..16 {
             let mut board = Board::new(size);
             // A random start: some random legal stones.
             for _ in 0..rng.below(size * size / 2 + 1) {
@@ -55,9 +55,9 @@ fn engine_moves_are_legal_and_never_fill_own_eyes_or_suicide() {
                     board.pass(colour);
                 }
             }
-            for _ in 0..12 {
+            for _ in 0..40 {
                 let colour = board.to_move();
-                let result = think(&board, colour, "0.5", 60);
+                let result = think(&board, colour, "0.5", 12);
                 match result.best {
                     Some(point) => {
                         assert!(!is_own_eye(&board, colour, point), "filled an own eye");
@@ -73,7 +73,7 @@ fn engine_moves_are_legal_and_never_fill_own_eyes_or_suicide() {
             }
         }
     }
-    assert!(checked > 150, "{checked}");
+    assert!(checked > 2_000, "{checked}");
 }
 
 #[test]
@@ -154,6 +154,45 @@ fn catches_a_string_in_a_ladder() {
     assert_eq!(
         result.best,
         Some(at(&board, "E4")),
+        "{:?}",
+        result.candidates[..3].to_vec()
+    );
+}
+
+/// 5x5: White's group on the bottom edge, the wall A2 to E2 with A1 and E1, has the eye
+/// space B1, C1 and D1, three in a row; Black's wall on row 3 holds the rest. Whoever
+/// plays C1 decides the group, and with komi 7.5 the game: alive, White has 10 points
+/// to Black's 15; dead, Black has all 25.
+fn three_point_eye() -> Board {
+    let mut board = Board::new(5);
+    setup(
+        &mut board,
+        &["A3", "B3", "C3", "D3", "E3"],
+        &["A2", "B2", "C2", "D2", "E2", "A1", "E1"],
+    );
+    board
+}
+
+#[test]
+fn kills_a_group_at_its_vital_point() {
+    let board = three_point_eye();
+    let result = think(&board, B, "7.5", 1000);
+    assert_eq!(
+        result.best,
+        Some(at(&board, "C1")),
+        "{:?}",
+        result.candidates[..3].to_vec()
+    );
+}
+
+#[test]
+fn saves_a_group_at_its_vital_point() {
+    let mut board = three_point_eye();
+    board.pass(B);
+    let result = think(&board, W, "7.5", 1000);
+    assert_eq!(
+        result.best,
+        Some(at(&board, "C1")),
         "{:?}",
         result.candidates[..3].to_vec()
     );
