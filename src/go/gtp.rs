@@ -12,6 +12,7 @@ pub mod vertex;
 use super::board::{move_limit, Board, Illegal};
 use super::engine::clock::Clock;
 use super::engine::pool::SearchPool;
+use super::engine::search::SearchResult;
 use super::engine::EngineOptions;
 use super::handicap::{fixed_points, free_points, max_fixed};
 use super::points::{Points, PointsError};
@@ -219,6 +220,9 @@ pub struct GoAdapter {
     clocks: [Option<Clock>; 2],
     /// The tree of the last move the engine played, to continue from.
     last_search: Option<LastSearch>,
+    /// The last short search for dead stones and GoGui, with the position it was for
+    /// (board hash, moves played, komi).
+    last_look: Option<((u64, usize, Points), SearchResult)>,
 }
 
 impl GoAdapter {
@@ -231,6 +235,7 @@ impl GoAdapter {
             pool,
             clocks: [None; 2],
             last_search: None,
+            last_look: None,
         }
     }
 }

@@ -125,14 +125,24 @@ impl GoAdapter {
         Ok(move_name(chosen.map(|p| board.vertex(p))))
     }
 
-    /// A short search (as long as a `genmove`) for the side to move, with ownership.
-    fn look(&self) -> SearchResult {
-        self.think(self.board.to_move(), None, true, None, None).0
+    /// A short search (as long as a `genmove`) for the side to move, with ownership;
+    /// kept for the position, so that asking again (`final_status_list alive` then
+    /// `dead`, as referees do) costs nothing.
+    fn look(&mut self) -> SearchResult {
+        let key = (self.board.hash(), self.board.moves().len(), self.komi);
+        if let Some((kept, result)) = &self.last_look {
+            if *kept == key {
+                return result.clone();
+            }
+        }
+        let result = self.think(self.board.to_move(), None, true, None, None).0;
+        self.last_look = Some((key, result.clone()));
+        result
     }
 
     /// Each point's expected owner, +1 Black's to -1 White's, two decimals, rows from the
     /// top as GoGui draws a `dboard`.
-    pub(super) fn ownership_board(&self) -> String {
+    pub(super) fn ownership_board(&mut self) -> String {
         let result = self.look();
         let size = self.board.size();
         (0..size)
@@ -149,7 +159,7 @@ impl GoAdapter {
 
     /// The principal variation of a short search, as GoGui's `gfx` draws one:
     /// `VAR b D4 w C3 ...`.
-    pub(super) fn principal_variation(&self) -> String {
+    pub(super) fn principal_variation(&mut self) -> String {
         let result = self.look();
         let board = &self.board;
         let mut colour = board.to_move();
@@ -170,9 +180,9 @@ impl GoAdapter {
     }
 
     /// Which points hold a dead stone, by a short search's ownership estimate.
-    pub(super) fn dead_stones(&self) -> Vec<bool> {
-        let board = &self.board;
+    pub(super) fn dead_stones(&mut self) -> Vec<bool> {
         let result = self.look();
+        let board = &self.board;
         (0..board.size() * board.size())
             .map(|point| match board.get(point) {
                 Some(colour) => own_view(result.ownership[point], colour) < DEAD_BELOW,
@@ -271,6 +281,31 @@ mod tests {
         adapter
             .execute(words[0], Args::new(&words[1..]))
             .unwrap_or_else(|error| panic!("{line}: {error}"))
+    }
+
+    #[test]
+    fn one_short_search_answers_every_question_about_a_position() {
+        let options = EngineOptions {
+            playouts: Some(100),
+            ..EngineOptions::default()
+        };
+        let mut adapter = GoAdapter::new(options, Arc::new(SearchPool::new(1)));
+        run(&mut adapter, "boardsize 5");
+        run(&mut adapter, "play b C3");
+        run(&mut adapter, "final_status_list dead");
+        let (key, first) = adapter.last_look.clone().expect("kept");
+        run(&mut adapter, "final_status_list alive");
+        run(&mut adapter, "gamebot-ownership");
+        let (again, kept) = adapter.last_look.clone().expect("kept");
+        assert_eq!((again, &kept), (key, &first));
+        // Another position, another search; komi counts too.
+        run(&mut adapter, "komi 3");
+        run(&mut adapter, "gamebot-pv");
+        assert_ne!(adapter.last_look.as_ref().expect("kept").0, key);
+        run(&mut adapter, "play w C4");
+        run(&mut adapter, "final_status_list dead");
+        let (moved, _) = adapter.last_look.clone().expect("kept");
+        assert_eq!(moved.1, 2);
     }
 
     #[test]
