@@ -551,3 +551,25 @@ async fn gogui_analyze_commands_name_commands_that_answer_as_gogui_reads_them() 
     }
     assert_eq!(state(&mut c).await, before, "analysis changed the board");
 }
+
+#[tokio::test]
+async fn the_engine_plays_legal_moves_on_the_largest_board() {
+    let engine = gamebot::go::engine::EngineOptions {
+        move_time: std::time::Duration::from_millis(200),
+        seed: 5,
+        ..Default::default()
+    };
+    let server = common::TestServer::start_with_engine(common::default_config(), engine).await;
+    let mut c = server.connect().await;
+    c.ok("boardsize 255").await;
+    c.ok("play b KE255").await;
+    for colour in ["w", "b", "w"] {
+        let vertex = c.ok(&format!("genmove {colour}")).await;
+        // Played: the point is taken now.
+        assert!(c
+            .err(&format!("play b {vertex}"))
+            .await
+            .starts_with("illegal move"));
+    }
+    server.shutdown().await;
+}

@@ -5,12 +5,17 @@
 //! away by capturing a stone next to it); with three liberties or more it is free, with
 //! one it is dead, and with two the chaser tries an atari on each. Boards are copied into
 //! scratch boards kept from one reading to the next, so reading allocates nothing once
-//! warm.
+//! warm. A copy costs a pass over the whole board, so ladders are read only on boards up
+//! to [`MAX_SIZE`]: beyond, a runner always counts as free and no atari as catching.
 
 use super::playout_board::{PlayoutBoard, EMPTY};
 
 /// Moves of the runner read at most; a ladder longer than this counts as escaping.
 const MAX_RUNS: usize = 40;
+
+/// The largest board side on which ladders are read (a 25x25 board copies in about
+/// 15 KB; a 255x255 one would take 1.4 MB a copy).
+pub const MAX_SIZE: usize = 25;
 
 /// Scratch boards for ladder reading, one per level of the reading.
 #[derive(Debug, Default)]
@@ -27,6 +32,9 @@ impl LadderReader {
     /// Whether the string through the stone at `grid`, of the side to move and in atari
     /// on `board`, is caught in a ladder: however it runs, it dies.
     pub fn is_caught(&mut self, board: &PlayoutBoard, grid: usize) -> bool {
+        if board.size() > MAX_SIZE {
+            return false;
+        }
         self.copy_to(0, board);
         self.caught(0, grid)
     }
@@ -35,6 +43,9 @@ impl LadderReader {
     /// opponent, by playing the empty `atari` (which must take the string to one
     /// liberty).
     pub fn atari_catches(&mut self, board: &PlayoutBoard, atari: usize, grid: usize) -> bool {
+        if board.size() > MAX_SIZE {
+            return false;
+        }
         self.copy_to(0, board);
         let chase = &mut self.boards[0];
         if !chase.is_legal_at(atari) {

@@ -128,8 +128,8 @@ impl SearchResult {
 /// Searches `colour`'s move on `board` within `budget`, on a pool of its own with
 /// `settings.threads` threads sharing one tree (see [`search_with`] for a shared pool).
 ///
-/// Every root move is checked against the rules board (positional superko included), so
-/// the best move is always legal there; below the root the playout board's simple ko
+/// The move chosen is checked against the rules board (positional superko included):
+/// the most visited move the rules allow is the best move; below the root the playout board's simple ko
 /// stands in for superko. With one thread the search is deterministic: the same seed,
 /// position and simulation count give the same result.
 pub fn search(
@@ -155,7 +155,6 @@ pub fn search_with(
     budget: &Budget<'_>,
 ) -> (SearchResult, Tree) {
     let root = PlayoutBoard::from_board_to_move(board, colour);
-    let legal_at_root = rules_legal(board, colour);
     let points = board.size() * board.size();
     let mut tree = tree.unwrap_or_else(|| Tree::new(settings.max_nodes));
     let mut ladders = LadderReader::new();
@@ -165,7 +164,6 @@ pub fn search_with(
         &mut root.clone(),
         &mut ladders,
         settings.komi,
-        |point| legal_at_root[point],
     );
     let job = Arc::new(SearchJob {
         shared: Shared {
@@ -192,7 +190,9 @@ pub fn search_with(
     }
     let playouts = job.shared.done.load(Ordering::Relaxed);
     (
-        result(&tree, &job.root, playouts, &legal_at_root, &owners),
+        result(&tree, &job.root, playouts, &owners, |point| {
+            rules_legal(board, colour, point)
+        }),
         tree,
     )
 }
@@ -258,18 +258,11 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().expect("a search thread panicked")
 }
 
-/// Which points `colour` may play on the rules board now.
-fn rules_legal(board: &Board, colour: Colour) -> Vec<bool> {
-    let mut scratch = board.clone();
-    (0..board.size() * board.size())
-        .map(|point| {
-            let legal = scratch.get(point).is_none() && scratch.play(colour, point).is_ok();
-            if legal {
-                scratch.undo();
-            }
-            legal
-        })
-        .collect()
+/// Whether `colour` may play `point` on the rules board now (positional superko
+/// included). Asked only of the moves the search would play, most visited first: on a
+/// large board, asking it of every point would cost more than a short search.
+fn rules_legal(board: &Board, colour: Colour, point: usize) -> bool {
+    board.get(point).is_none() && board.clone().play(colour, point).is_ok()
 }
 
 /// What the threads of one search share: the tree, behind a lock held only to walk
@@ -334,7 +327,6 @@ impl Worker {
                         &mut board,
                         &mut self.policy.ladders,
                         shared.komi,
-                        |_| true,
                     );
                     if !tree.node(node).is_expanded() {
                         break;
@@ -428,8 +420,8 @@ impl Worker {
     }
 }
 
-/// Gives `node` a child for each legal move of `board` that `allowed` lets through (own
-/// single-point eyes left out), and a pass, each with its prior. After the opponent's
+/// Gives `node` a child for each legal move of `board` (own single-point eyes left out),
+/// and a pass, each with its prior. After the opponent's
 /// pass, a pass ends the game: when the board as it stands wins (with `komi`), it starts
 /// as a likely win, so that the search tries it and sees whether it really wins.
 fn expand(
@@ -438,7 +430,6 @@ fn expand(
     board: &mut PlayoutBoard,
     ladders: &mut LadderReader,
     komi: Points,
-    allowed: impl Fn(usize) -> bool,
 ) {
     // A reused root comes expanded: no priors to work out again.
     if tree.node(node).is_expanded() {
@@ -448,7 +439,6 @@ fn expand(
         && Outcome::winner_of_margin(board.area_margin(), komi) == Some(board.to_move());
     let children: Vec<Node> = priors(board, ladders)
         .into_iter()
-        .filter(|prior| prior.mv.is_none_or(&allowed))
         .map(|prior| match prior.mv {
             None if pass_wins => Node::new(None, PASS_TO_WIN.0, PASS_TO_WIN.1),
             _ => Node::new(prior.mv, prior.visits, prior.rate),
@@ -494,8 +484,8 @@ fn result(
     tree: &Tree,
     root: &PlayoutBoard,
     playouts: u64,
-    legal_at_root: &[bool],
     owners: &[i32],
+    legal_at_root: impl Fn(usize) -> bool,
 ) -> SearchResult {
     let mut candidates: Vec<Candidate> = tree
         .children(Tree::ROOT)
@@ -504,7 +494,7 @@ fn result(
     candidates.sort_by_key(|candidate| std::cmp::Reverse(candidate.visits));
     let mut best = candidates
         .iter()
-        .find(|candidate| candidate.mv.is_none_or(|point| legal_at_root[point]));
+        .find(|candidate| candidate.mv.is_none_or(&legal_at_root));
     if root.passes() > 0 {
         let pass = candidates.iter().find(|candidate| candidate.mv.is_none());
         if let (Some(pass), Some(top)) = (pass, best) {
