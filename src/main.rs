@@ -111,6 +111,11 @@ struct EngineArgs {
     /// (0 to 1; 0 never resigns); never in the opening.
     #[arg(long, default_value_t = 0.05, value_parser = resign_below)]
     go_resign_below: f32,
+    /// After each Go move it plays, think on the opponent's time until the session's
+    /// next Go command (off by default: on a shared server it takes search threads
+    /// from other sessions).
+    #[arg(long)]
+    go_ponder: bool,
 }
 
 impl EngineArgs {
@@ -121,6 +126,7 @@ impl EngineArgs {
             playouts: self.go_playouts,
             seed: self.seed.unwrap_or_else(fresh_seed),
             resign_below: self.go_resign_below,
+            ponder: self.go_ponder,
             threads: self.search_threads.map_or_else(
                 || std::thread::available_parallelism().map_or(1, |n| n.get()),
                 usize::from,
