@@ -1,0 +1,177 @@
+//! A WebSocket seen as a byte stream, so that a session runs over it exactly as over TCP.
+//!
+//! Reading: each text message is one or more whole lines (an LF is added when its last
+//! line has none, so a line never spans messages; an empty message is an empty line).
+//! The input ends at the client's close, at a read error, or at a binary message, and
+//! [`WsStream::ending`] tells which. Writing: every flush sends each complete response
+//! (up to its empty line) as one text message, and what is left, the part of a streamed
+//! answer written so far, as one more.
+
+use axum::extract::ws::{Message, WebSocket};
+use futures_sink::Sink;
+use futures_util::Stream;
+use std::io::{Error, ErrorKind};
+use std::pin::Pin;
+use std::task::{ready, Context, Poll};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+
+/// Output held before a write waits for earlier output to go out.
+const WRITE_AHEAD: usize = 256 * 1024;
+
+/// Why the input of a WebSocket ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Ending {
+    /// The client closed it, or the connection went.
+    Closed,
+    /// The client sent a binary message.
+    Binary,
+    /// A read failed, for this reason (a message over the size limit, a protocol error).
+    Failed(String),
+}
+
+/// A WebSocket as an `AsyncRead` of command lines and an `AsyncWrite` of responses.
+pub(super) struct WsStream {
+    socket: WebSocket,
+    /// The message being read, and how much of it has been.
+    incoming: Vec<u8>,
+    read: usize,
+    /// Why the input ended, once it has.
+    ending: Option<Ending>,
+    /// Bytes written and not yet cut into messages.
+    outgoing: Vec<u8>,
+    /// Messages cut, not yet handed to the socket.
+    messages: std::collections::VecDeque<String>,
+    /// Whether the response being written so far ends with an LF (an LF next ends it).
+    after_lf: bool,
+}
+
+impl WsStream {
+    /// Wraps `socket`.
+    pub(super) fn new(socket: WebSocket) -> WsStream {
+        WsStream {
+            socket,
+            incoming: Vec::new(),
+            read: 0,
+            ending: None,
+            outgoing: Vec::new(),
+            messages: std::collections::VecDeque::new(),
+            after_lf: false,
+        }
+    }
+
+    /// Why the input ended, if it has.
+    pub(super) fn ending(&self) -> Option<&Ending> {
+        self.ending.as_ref()
+    }
+
+    /// The socket itself, to close it.
+    pub(super) fn into_socket(self) -> WebSocket {
+        self.socket
+    }
+
+    /// Cuts the output written so far into messages: each complete response, then the
+    /// rest if any.
+    fn cut(&mut self) {
+        let mut start = 0;
+        for (at, &byte) in self.outgoing.iter().enumerate() {
+            if byte != b'\n' {
+                self.after_lf = false;
+                continue;
+            }
+            if self.after_lf {
+                self.messages.push_back(text(&self.outgoing[start..=at]));
+                start = at + 1;
+                self.after_lf = false;
+            } else {
+                self.after_lf = true;
+            }
+        }
+        if start < self.outgoing.len() {
+            self.messages.push_back(text(&self.outgoing[start..]));
+        }
+        self.outgoing.clear();
+    }
+}
+
+/// Response bytes as text; they are always UTF-8, being made of strings.
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// An axum error as an I/O error.
+fn io_error(error: axum::Error) -> Error {
+    Error::new(ErrorKind::BrokenPipe, error)
+}
+
+impl AsyncRead for WsStream {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        let this = &mut *self;
+        loop {
+            if this.read < this.incoming.len() {
+                let n = buf.remaining().min(this.incoming.len() - this.read);
+                buf.put_slice(&this.incoming[this.read..this.read + n]);
+                this.read += n;
+                return Poll::Ready(Ok(()));
+            }
+            if this.ending.is_some() {
+                return Poll::Ready(Ok(()));
+            }
+            let ending = match ready!(Pin::new(&mut this.socket).poll_next(cx)) {
+                Some(Ok(Message::Text(message))) => {
+                    this.incoming.clear();
+                    this.incoming.extend_from_slice(message.as_bytes());
+                    if !this.incoming.ends_with(b"\n") {
+                        this.incoming.push(b'\n');
+                    }
+                    this.read = 0;
+                    continue;
+                }
+                // Pings are answered by the socket itself.
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                Some(Ok(Message::Binary(_))) => Ending::Binary,
+                Some(Ok(Message::Close(_))) | None => Ending::Closed,
+                Some(Err(error)) => Ending::Failed(error.to_string()),
+            };
+            tracing::debug!(?ending, "WebSocket input ended");
+            this.ending = Some(ending);
+        }
+    }
+}
+
+impl AsyncWrite for WsStream {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        if self.outgoing.len() + buf.len() > WRITE_AHEAD && !self.outgoing.is_empty() {
+            ready!(self.as_mut().poll_flush(cx))?;
+        }
+        self.outgoing.extend_from_slice(buf);
+        Poll::Ready(Ok(buf.len()))
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        let this = &mut *self;
+        this.cut();
+        while !this.messages.is_empty() {
+            ready!(Pin::new(&mut this.socket).poll_ready(cx)).map_err(io_error)?;
+            if let Some(message) = this.messages.pop_front() {
+                Pin::new(&mut this.socket)
+                    .start_send(Message::Text(message.into()))
+                    .map_err(io_error)?;
+            }
+        }
+        Pin::new(&mut this.socket).poll_flush(cx).map_err(io_error)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        // The close frame, with its reason, is sent by the caller once the session is
+        // over (see `ws::close`).
+        self.poll_flush(cx)
+    }
+}
