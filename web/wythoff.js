@@ -21,6 +21,7 @@ class Wythoff {
     this.piles = null;
     this.toMove = 'first';
     this.winner = null;
+    this.history = [];
     document.getElementById('wythoff-form').addEventListener('submit', (event) => {
       event.preventDefault();
       this.panel.run(() => this.newGame());
@@ -53,6 +54,7 @@ class Wythoff {
       throw new Error('a pile is a whole number of counters, such as 0 or 12');
     }
     await this.gtp.ask(`wythoff-new ${a} ${b}`);
+    this.history = [`start at ${a} ${b}`];
     await this.refresh();
   }
 
@@ -61,6 +63,7 @@ class Wythoff {
     if (this.winner !== null) throw new GtpError('the game is over: start a new one');
     if (this.toMove !== this.yourSide()) return;
     await this.gtp.ask(`wythoff-play ${a} ${b}`);
+    this.history.push(`you: ${a} ${b}`);
     await this.refresh();
   }
 
@@ -73,7 +76,7 @@ class Wythoff {
       this.winner = words[3] === 'won' ? words[2] : null;
       if (this.winner !== null || this.toMove === this.yourSide()) break;
       this.render();
-      await this.gtp.ask('wythoff-genmove');
+      this.history.push(`engine: ${(await this.gtp.ask('wythoff-genmove')).trim()}`);
     }
     this.render();
     await this.renderGrid();
@@ -95,6 +98,8 @@ class Wythoff {
     document.getElementById('wythoff-to-a').value = a;
     document.getElementById('wythoff-to-b').value = b;
     document.getElementById('wythoff-piles').replaceChildren(this.pile('A', 0), this.pile('B', 1));
+    const short = (entry) => (entry.length > 60 ? `${entry.slice(0, 57)}…` : entry);
+    document.getElementById('wythoff-history').replaceChildren(...this.history.map((entry) => el('li', { title: entry }, short(entry))));
   }
 
   /** One pile: its counters, or its number and a box to take some. */
@@ -156,7 +161,7 @@ class Wythoff {
     const label = (value, pile, name) => (String(value).length <= 4 ? String(value)
       : value === pile ? name : `${name}−${pile - value}`);
     const grid = document.getElementById('wythoff-grid');
-    grid.style.gridTemplateColumns = `repeat(${columns.length + 1}, auto)`;
+    grid.style.gridTemplateColumns = `repeat(${columns.length + 1}, minmax(1.9rem, max-content))`;
     const cells = [el('span', { class: 'axis' }, 'A\\B'), ...columns.map((y) => el('span', { class: 'axis' }, label(y, b, 'B')))];
     rows.forEach((x, r) => {
       cells.push(el('span', { class: 'axis' }, label(x, a, 'A')));
