@@ -14,6 +14,7 @@ use common::{default_config, TestServer, PATIENCE};
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{json, Value};
+use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -21,27 +22,45 @@ use std::time::{Duration, Instant};
 /// A headless Chromium under its own chromedriver, killed when dropped.
 struct Browser {
     client: Client,
-    driver: Child,
+    _driver: Driver,
+}
+
+/// The chromedriver process in a process group of its own, which holds the Chromium it
+/// starts too: the whole group is killed when this is dropped, even when a test fails
+/// before it could end the browser session.
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let group = format!("-{}", self.0.id());
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &group])
+            .stderr(Stdio::null())
+            .status();
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
 }
 
 impl Browser {
     /// Starts one, or `None` (after a notice) when Chromium or chromedriver is missing.
     async fn start() -> Option<Browser> {
         let chromium = outside_program("chromium", &[], "apt-get install chromium")?;
-        let chromedriver =
-            outside_program("chromedriver", &[], "apt-get install chromium-driver")?;
+        let chromedriver = outside_program("chromedriver", &[], "apt-get install chromium-driver")?;
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()
             .unwrap()
             .port();
-        let driver = Command::new(chromedriver)
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("cannot start chromedriver");
-        let mut browser = BrowserStart { driver: Some(driver) };
+        let driver = Driver(
+            Command::new(chromedriver)
+                .arg(format!("--port={port}"))
+                .process_group(0)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("cannot start chromedriver"),
+        );
         let capabilities = json!({
             "goog:chromeOptions": {
                 "binary": chromium,
@@ -61,8 +80,8 @@ impl Browser {
                 .await;
             match connected {
                 Ok(client) => break client,
-                Err(error) if Instant::now() < deadline => {
-                    let _ = error;
+                // chromedriver may not be listening yet.
+                Err(_) if Instant::now() < deadline => {
                     tokio::time::sleep(Duration::from_millis(100)).await;
                 }
                 Err(error) => panic!("cannot start a Chromium session: {error}"),
@@ -70,7 +89,7 @@ impl Browser {
         };
         Some(Browser {
             client,
-            driver: browser.driver.take().unwrap(),
+            _driver: driver,
         })
     }
 
@@ -107,7 +126,10 @@ impl Browser {
         while self.eval(&script).await != Value::Bool(true) {
             if Instant::now() > deadline {
                 let page = self.eval("document.body.innerText").await;
-                panic!("never true: {script}\nthe page says:\n{}", page.as_str().unwrap_or(""));
+                panic!(
+                    "never true: {script}\nthe page says:\n{}",
+                    page.as_str().unwrap_or("")
+                );
             }
             tokio::time::sleep(Duration::from_millis(25)).await;
         }
@@ -153,30 +175,9 @@ impl Browser {
         }
     }
 
-    async fn close(mut self) {
+    /// Ends the browser session; chromedriver goes when the browser is dropped.
+    async fn close(self) {
         let _ = self.client.clone().close().await;
-        let _ = self.driver.kill();
-        let _ = self.driver.wait();
-    }
-}
-
-/// Kills chromedriver if the browser never came up.
-struct BrowserStart {
-    driver: Option<Child>,
-}
-
-impl Drop for BrowserStart {
-    fn drop(&mut self) {
-        if let Some(mut driver) = self.driver.take() {
-            let _ = driver.kill();
-            let _ = driver.wait();
-        }
-    }
-}
-
-impl Drop for Browser {
-    fn drop(&mut self) {
-        let _ = self.driver.kill();
     }
 }
 
@@ -188,7 +189,6 @@ async fn a_whole_quantum_tic_tac_toe_game_against_the_engine() {
     let server = TestServer::start_with_http(default_config()).await;
     browser.open(&server, "qttt").await;
     browser.click("qttt", "#qttt-hint").await;
-    let mut collapses = 0;
     for _ in 0..20 {
         let status = browser.status("qttt").await;
         if status.starts_with("over") {
@@ -196,7 +196,6 @@ async fn a_whole_quantum_tic_tac_toe_game_against_the_engine() {
         }
         if status.starts_with("collapse x") {
             // The choice, shown as the boards it leads to: take the first.
-            collapses += 1;
             browser.click("qttt", "#qttt-choices .choice").await;
             continue;
         }
@@ -215,9 +214,13 @@ async fn a_whole_quantum_tic_tac_toe_game_against_the_engine() {
             .eval("document.querySelectorAll('#qttt-hints button').length")
             .await;
         assert!(hints.as_u64().unwrap() >= 1, "no hints shown");
-        browser.click("qttt", &format!("[data-cell=\"{}\"]", free[0])).await;
+        browser
+            .click("qttt", &format!("[data-cell=\"{}\"]", free[0]))
+            .await;
         if free.len() > 1 {
-            browser.click("qttt", &format!("[data-cell=\"{}\"]", free[1])).await;
+            browser
+                .click("qttt", &format!("[data-cell=\"{}\"]", free[1]))
+                .await;
         }
         let error = browser
             .text("document.getElementById('qttt-error').textContent")
@@ -236,7 +239,6 @@ async fn a_whole_quantum_tic_tac_toe_game_against_the_engine() {
     let mut tcp = server.connect().await;
     assert_eq!(tcp.ok(&format!("qttt-score {record}")).await, shown);
     assert_eq!(format!("over {shown}"), status);
-    let _ = collapses;
     browser.screenshot("qttt").await;
     browser.close().await;
     server.shutdown().await;
@@ -290,7 +292,10 @@ async fn a_whole_wythoff_game_against_the_engine() {
         browser
             .click(
                 "wythoff",
-                &format!("button.counter[data-pile=\"{pile}\"][data-leaves=\"{}\"]", size - 1),
+                &format!(
+                    "button.counter[data-pile=\"{pile}\"][data-leaves=\"{}\"]",
+                    size - 1
+                ),
             )
             .await;
     }
@@ -300,9 +305,24 @@ async fn a_whole_wythoff_game_against_the_engine() {
         .await;
     assert_eq!(result, "The engine took the last counter: it won.");
     browser.screenshot("wythoff").await;
+    // A server that goes away is reported in words, with a way to reconnect.
+    let stopping = tokio::spawn(server.shutdown());
+    browser
+        .until("!document.getElementById('reconnect').hidden")
+        .await;
+    let connection = browser
+        .text("document.getElementById('connection-text').textContent")
+        .await;
+    assert_eq!(
+        connection,
+        "Connection lost (server shutting down). The games on the server are gone."
+    );
+    stopping.await.unwrap();
     browser.close().await;
-    server.shutdown().await;
 }
+
+/// Moves the engine plays for both sides before the passes, so that areas form.
+const ENGINE_MOVES: usize = 24;
 
 #[tokio::test]
 async fn go_moves_against_the_engine_then_two_passes_are_counted() {
@@ -337,11 +357,23 @@ async fn go_moves_against_the_engine_then_two_passes_are_counted() {
         .text("document.getElementById('go-error').textContent")
         .await;
     assert!(error.starts_with("Refused: illegal move"), "{error}");
-    // Two people from here: both pass, and the count is shown.
+    // The analysis streams the win rate and candidate moves onto the board.
+    browser.click("go", "#go-analyze").await;
+    browser
+        .until("document.getElementById('go-analysis').textContent.includes('win rate')")
+        .await;
+    browser
+        .until("document.querySelectorAll('#go-board .candidate').length > 0")
+        .await;
+    browser.click("go", "#go-analyze").await;
+    // The engine plays both sides for a while, then both pass, and the count is shown.
     browser
         .eval("(document.getElementById('go-engine').value = '', document.getElementById('go-engine').dispatchEvent(new Event('change')), true)")
         .await;
     browser.idle("go").await;
+    for _ in 0..ENGINE_MOVES {
+        browser.click("go", "#go-genmove").await;
+    }
     browser.click("go", "#go-pass").await;
     browser.click("go", "#go-pass").await;
     assert_eq!(browser.status("go").await, "over");

@@ -183,7 +183,10 @@ async fn an_analysis_streams_piece_by_piece_until_the_next_message() {
     assert_eq!(ws.ask("boardsize 9").await, "= \n\n");
     ws.send("lz-analyze b 5").await;
     let mut answer = ws.text().await;
-    assert!(answer.starts_with("= \n") || answer.starts_with("=\n"), "{answer:?}");
+    assert!(
+        answer.starts_with("= \n") || answer.starts_with("=\n"),
+        "{answer:?}"
+    );
     while !answer.contains("info move") {
         answer.push_str(&ws.text().await);
     }
@@ -257,7 +260,10 @@ async fn a_binary_message_is_refused_with_a_reason_after_earlier_answers() {
     assert_eq!(ws.text().await, "=1 gamebot\n\n");
     let frame = ws.closed().await.unwrap();
     assert_eq!(frame.code, CloseCode::Unsupported);
-    assert!(frame.reason.contains("binary messages are not accepted"), "{frame:?}");
+    assert!(
+        frame.reason.contains("binary messages are not accepted"),
+        "{frame:?}"
+    );
     server.shutdown().await;
 }
 

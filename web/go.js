@@ -5,6 +5,8 @@
 
 const GO_LETTERS = 'ABCDEFGHJKLMNOPQRST';
 const GO_CELL = 40;
+/** From the board's edge to its first line: room for the coordinates beside the stones. */
+const GO_MARGIN = 54;
 
 /** `showboard` as `{size, board, toMove, over, last}`; board[row][col], row 0 at the top. */
 function parseShowboard(text) {
@@ -242,14 +244,16 @@ class Go {
 
   render() {
     const { size, board, toMove, over, last } = this.state;
-    const span = GO_CELL * (size + 1);
-    const at = (index) => GO_CELL * (index + 1);
+    const span = 2 * GO_MARGIN + GO_CELL * (size - 1);
+    const at = (index) => GO_MARGIN + GO_CELL * index;
     const parts = [];
     for (let i = 0; i < size; i++) {
       parts.push(el('line', { x1: at(0), y1: at(i), x2: at(size - 1), y2: at(i) }));
       parts.push(el('line', { x1: at(i), y1: at(0), x2: at(i), y2: at(size - 1) }));
-      parts.push(el('text', { class: 'coord', x: at(i), y: GO_CELL / 2 }, GO_LETTERS[i]));
-      parts.push(el('text', { class: 'coord', x: GO_CELL / 2, y: at(i) }, size - i));
+      for (const edge of [18, span - 18]) {
+        parts.push(el('text', { class: 'coord', x: at(i), y: edge }, GO_LETTERS[i]));
+        parts.push(el('text', { class: 'coord', x: edge, y: at(i) }, size - i));
+      }
     }
     for (const [r, c] of goStars(size)) parts.push(el('circle', { class: 'star', cx: at(c), cy: at(r), r: 3.5 }));
     board.forEach((row, r) => row.forEach((point, c) => {

@@ -91,9 +91,15 @@ impl TestServer {
         let http_addr = http.as_ref().map(|http| http.local_addr().unwrap());
         let (stop, stopped) = oneshot::channel::<()>();
         let catalog = Arc::new(gamebot::standard_catalog(engine));
-        let task = tokio::spawn(serve_with_http(listener, http, config, catalog, async move {
-            let _ = stopped.await;
-        }));
+        let task = tokio::spawn(serve_with_http(
+            listener,
+            http,
+            config,
+            catalog,
+            async move {
+                let _ = stopped.await;
+            },
+        ));
         TestServer {
             addr,
             http: http_addr,
