@@ -6,8 +6,9 @@ mod common;
 use common::{default_config, TestServer, PATIENCE};
 use futures_util::{SinkExt, StreamExt};
 use std::net::SocketAddr;
+use std::process::Stdio;
 use std::time::Duration;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::protocol::CloseFrame;
@@ -292,4 +293,59 @@ async fn shutdown_answers_what_was_sent_then_closes_going_away() {
     assert_eq!(frame.code, CloseCode::Away);
     assert_eq!(frame.reason.as_str(), "server shutting down");
     stopping.await.unwrap();
+}
+
+#[tokio::test]
+async fn the_binary_announces_http_and_drains_websockets_on_sigterm() {
+    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_gamebot"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--http", "127.0.0.1:0"])
+        .args(["--go-playouts", "50", "--seed", "1"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("cannot start gamebot");
+    let mut stdout = BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = next_line(&mut stdout).await.unwrap();
+    assert!(first.starts_with("listening on 127.0.0.1:"), "{first}");
+    let second = next_line(&mut stdout).await.unwrap();
+    let http: SocketAddr = second
+        .strip_prefix("http on http://")
+        .and_then(|rest| rest.strip_suffix('/'))
+        .unwrap_or_else(|| panic!("unexpected second line {second:?}"))
+        .parse()
+        .unwrap();
+    assert!(get(http, "/healthz").await.ends_with("\r\n\r\nok"));
+    let mut ws = Ws::connect(http).await;
+    assert_eq!(ws.ask("boardsize 9").await, "= \n\n");
+    ws.send("1 genmove b\n2 name").await;
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().unwrap().to_string()])
+        .status()
+        .expect("cannot run kill");
+    assert!(status.success());
+    assert!(ws.text().await.starts_with("=1 "));
+    assert_eq!(ws.text().await, "=2 gamebot\n\n");
+    assert_eq!(ws.closed().await.unwrap().code, CloseCode::Away);
+    let exit = tokio::time::timeout(PATIENCE, child.wait())
+        .await
+        .expect("gamebot did not exit")
+        .unwrap();
+    assert!(exit.success(), "{exit}");
+    assert_eq!(
+        next_line(&mut stdout).await,
+        None,
+        "stdout holds only the two address lines"
+    );
+}
+
+/// The next line of a child's stdout, `None` at its end.
+async fn next_line(
+    lines: &mut tokio::io::Lines<BufReader<tokio::process::ChildStdout>>,
+) -> Option<String> {
+    tokio::time::timeout(PATIENCE, lines.next_line())
+        .await
+        .expect("no line in time")
+        .unwrap()
 }
