@@ -22,8 +22,16 @@
       next.focus();
     });
   });
-  const chosen = tabs.find((tab) => `#${tab.getAttribute('aria-controls')}` === location.hash);
-  select(chosen || tabs[0]);
+  // The address names the game shown (`/#go`), so a link or a reload opens that game.
+  const fromAddress = () => {
+    const chosen = tabs.find((tab) => `#${tab.getAttribute('aria-controls')}` === location.hash);
+    select(chosen || tabs[0]);
+  };
+  tabs.forEach((tab) => tab.addEventListener('click', () => {
+    history.replaceState(null, '', `#${tab.getAttribute('aria-controls')}`);
+  }));
+  window.addEventListener('hashchange', fromAddress);
+  fromAddress();
 
   const line = document.getElementById('connection');
   const text = document.getElementById('connection-text');

@@ -127,11 +127,19 @@ class Go {
     return this.act(() => this.newGame());
   }
 
-  /** Runs an action on the panel, stopping a running analysis first. */
+  /**
+   * Runs an action on the panel, stopping a running analysis first. A refused action
+   * changes nothing on the server: the board is read again (and the analysis resumed).
+   */
   act(action) {
     return this.panel.run(async () => {
       await this.stopAnalysis();
-      await action();
+      try {
+        await action();
+      } catch (error) {
+        if (this.state && this.gtp.open) await this.refresh(false).catch(() => {});
+        throw error;
+      }
     });
   }
 
