@@ -147,9 +147,10 @@ class Go {
     const size = document.getElementById('go-size').value;
     const komi = document.getElementById('go-komi').value.trim();
     const handicap = document.getElementById('go-handicap').value;
+    // Komi first: a komi refused leaves the game as it was.
+    await this.gtp.ask(`komi ${komi || 0}`);
     await this.gtp.ask(`boardsize ${size}`);
     await this.gtp.ask('clear_board');
-    await this.gtp.ask(`komi ${komi || 0}`);
     if (handicap !== '0') await this.gtp.ask(`fixed_handicap ${handicap}`);
     this.result = null;
     await this.refresh();
@@ -177,17 +178,14 @@ class Go {
     await this.refresh(false);
   }
 
-  /** Takes back moves until it is a player's turn again. */
+  /** Takes back the last move, and the engine's before it, back to the player's turn. */
   async undo() {
     this.result = null;
     await this.gtp.ask('undo');
-    let state = parseShowboard(await this.gtp.ask('showboard'));
-    if (state.toMove === this.engineColour()) {
-      const [undone] = await this.gtp.askAll(['undo']);
-      if (undone.ok) state = parseShowboard(await this.gtp.ask('showboard'));
-    }
-    this.state = state;
-    await this.refresh(false);
+    const state = parseShowboard(await this.gtp.ask('showboard'));
+    // Nothing more to take back at the start of a game the engine opens: it plays again.
+    if (state.toMove === this.engineColour()) await this.gtp.askAll(['undo']);
+    await this.refresh();
   }
 
   /** Reads the board; the engine moves when it is its turn (unless told not to); redraws. */

@@ -13,7 +13,7 @@ use tracing::Instrument;
 
 /// What a message may hold beyond one line at the limit: room for pipelined short lines.
 /// A larger message is not read; the WebSocket is closed with code 1009.
-pub(crate) const MESSAGE_SLACK: usize = 64 * 1024;
+const MESSAGE_SLACK: usize = 64 * 1024;
 
 /// How long the close handshake may take before the connection is dropped anyway.
 const CLOSE_PATIENCE: Duration = Duration::from_secs(2);
