@@ -100,6 +100,9 @@ async fn healthz_answers_ok_and_the_page_is_served() {
         assert!(file.contains("text/javascript"), "{script}: {file}");
     }
     assert!(get(http, "/nothing").await.starts_with("HTTP/1.1 404"));
+    // /ws without the WebSocket handshake is refused, and the server goes on.
+    assert!(get(http, "/ws").await.starts_with("HTTP/1.1 4"));
+    assert!(get(http, "/healthz").await.ends_with("ok"));
     server.shutdown().await;
 }
 

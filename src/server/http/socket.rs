@@ -10,6 +10,7 @@
 use axum::extract::ws::{Message, WebSocket};
 use futures_sink::Sink;
 use futures_util::Stream;
+use std::collections::VecDeque;
 use std::io::{Error, ErrorKind};
 use std::pin::Pin;
 use std::task::{ready, Context, Poll};
@@ -40,9 +41,8 @@ pub(super) struct WsStream {
     /// Bytes written and not yet cut into messages.
     outgoing: Vec<u8>,
     /// Messages cut, not yet handed to the socket.
-    messages: std::collections::VecDeque<String>,
-    /// Whether the response being written so far ends with an LF (an LF next ends it).
-    after_lf: bool,
+    messages: VecDeque<String>,
+    cutter: Cutter,
 }
 
 impl WsStream {
@@ -54,8 +54,8 @@ impl WsStream {
             read: 0,
             ending: None,
             outgoing: Vec::new(),
-            messages: std::collections::VecDeque::new(),
-            after_lf: false,
+            messages: VecDeque::new(),
+            cutter: Cutter::default(),
         }
     }
 
@@ -68,28 +68,35 @@ impl WsStream {
     pub(super) fn into_socket(self) -> WebSocket {
         self.socket
     }
+}
 
-    /// Cuts the output written so far into messages: each complete response, then the
-    /// rest if any.
-    fn cut(&mut self) {
+/// Cuts the byte stream of responses into messages at each response's end, remembering
+/// across cuts whether the last byte was an LF (a response may end in the next write).
+#[derive(Debug, Default)]
+struct Cutter {
+    after_lf: bool,
+}
+
+impl Cutter {
+    /// Moves `bytes` into `messages`: each complete response (up to its empty line) as one
+    /// message, then the rest, if any, as one more.
+    fn cut(&mut self, bytes: &mut Vec<u8>, messages: &mut VecDeque<String>) {
         let mut start = 0;
-        for (at, &byte) in self.outgoing.iter().enumerate() {
+        for (at, &byte) in bytes.iter().enumerate() {
             if byte != b'\n' {
                 self.after_lf = false;
-                continue;
-            }
-            if self.after_lf {
-                self.messages.push_back(text(&self.outgoing[start..=at]));
+            } else if self.after_lf {
+                messages.push_back(text(&bytes[start..=at]));
                 start = at + 1;
                 self.after_lf = false;
             } else {
                 self.after_lf = true;
             }
         }
-        if start < self.outgoing.len() {
-            self.messages.push_back(text(&self.outgoing[start..]));
+        if start < bytes.len() {
+            messages.push_back(text(&bytes[start..]));
         }
-        self.outgoing.clear();
+        bytes.clear();
     }
 }
 
@@ -157,7 +164,7 @@ impl AsyncWrite for WsStream {
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
         let this = &mut *self;
-        this.cut();
+        this.cutter.cut(&mut this.outgoing, &mut this.messages);
         while !this.messages.is_empty() {
             ready!(Pin::new(&mut this.socket).poll_ready(cx)).map_err(io_error)?;
             if let Some(message) = this.messages.pop_front() {
@@ -173,5 +180,45 @@ impl AsyncWrite for WsStream {
         // The close frame, with its reason, is sent by the caller once the session is
         // over (see `ws::close`).
         self.poll_flush(cx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The messages the writes in `writes` become, each write followed by a flush.
+    fn messages(writes: &[&str]) -> Vec<String> {
+        let mut cutter = Cutter::default();
+        let mut messages = VecDeque::new();
+        for write in writes {
+            cutter.cut(&mut write.as_bytes().to_vec(), &mut messages);
+        }
+        messages.into()
+    }
+
+    #[test]
+    fn each_response_of_a_batch_is_its_own_message() {
+        assert_eq!(
+            messages(&["=1 gamebot\n\n? unknown command\n\n= \nA .\nx to move\n\n"]),
+            [
+                "=1 gamebot\n\n",
+                "? unknown command\n\n",
+                "= \nA .\nx to move\n\n"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_streamed_response_goes_piece_by_piece() {
+        assert_eq!(
+            messages(&["=\ninfo move E5\n", "info move D4\n", "\n", "= 2\n\n"]),
+            ["=\ninfo move E5\n", "info move D4\n", "\n", "= 2\n\n"]
+        );
+        // A piece that ends the stream and starts the next response is cut between them.
+        assert_eq!(
+            messages(&["=\ninfo move E5\n", "\n= 2\n\n"]),
+            ["=\ninfo move E5\n", "\n", "= 2\n\n"]
+        );
     }
 }
