@@ -16,9 +16,6 @@ use std::pin::Pin;
 use std::task::{ready, Context, Poll};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 
-/// Output held before a write waits for earlier output to go out.
-const WRITE_AHEAD: usize = 256 * 1024;
-
 /// Why the input of a WebSocket ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum Ending {
@@ -150,14 +147,14 @@ impl AsyncRead for WsStream {
 }
 
 impl AsyncWrite for WsStream {
+    /// Takes all of `buf`: the session writes a batch of answers (at most 64 KiB and one
+    /// more answer) and then flushes, so what waits here is bounded, and a response is
+    /// never cut into two messages before its end.
     fn poll_write(
         mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
+        _cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<std::io::Result<usize>> {
-        if self.outgoing.len() + buf.len() > WRITE_AHEAD && !self.outgoing.is_empty() {
-            ready!(self.as_mut().poll_flush(cx))?;
-        }
         self.outgoing.extend_from_slice(buf);
         Poll::Ready(Ok(buf.len()))
     }
