@@ -181,6 +181,20 @@ async fn pipelined_lines_in_one_message_get_one_message_each_in_order() {
 }
 
 #[tokio::test]
+async fn a_large_answer_is_one_message() {
+    let (server, http) = http_server().await;
+    let mut ws = Ws::connect(http).await;
+    ws.send("boardsize 255\nshowboard\nname").await;
+    assert_eq!(ws.text().await, "= \n\n");
+    let board = ws.text().await;
+    assert!(board.len() > 128 * 1024, "{}", board.len());
+    assert!(board.starts_with("= \n") && board.ends_with("\n\n"));
+    assert!(!board[..board.len() - 2].contains("\n\n"));
+    assert_eq!(ws.text().await, "= gamebot\n\n");
+    server.shutdown().await;
+}
+
+#[tokio::test]
 async fn an_analysis_streams_piece_by_piece_until_the_next_message() {
     let (server, http) = http_server().await;
     let mut ws = Ws::connect(http).await;
