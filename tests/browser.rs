@@ -240,6 +240,34 @@ async fn a_whole_quantum_tic_tac_toe_game_against_the_engine() {
     assert_eq!(tcp.ok(&format!("qttt-score {record}")).await, shown);
     assert_eq!(format!("over {shown}"), status);
     browser.screenshot("qttt").await;
+    // Two people on one screen: X closes a cycle of three, and X chooses its collapse
+    // from the two boards offered.
+    browser
+        .eval("(document.getElementById('qttt-mode').value = 'both', true)")
+        .await;
+    browser.click("qttt", "#qttt-new").await;
+    for cell in ["A", "B", "B", "E", "D", "E", "A", "E"] {
+        browser
+            .click("qttt", &format!("[data-cell=\"{cell}\"]"))
+            .await;
+    }
+    assert_eq!(browser.status("qttt").await, "collapse x 1 4");
+    let cycle = browser
+        .eval("[...document.querySelectorAll('#qttt-board .cycle')].map((cell) => cell.dataset.cell).join('')")
+        .await;
+    assert_eq!(cycle, "ABE");
+    let choices = browser
+        .eval("[...document.querySelectorAll('#qttt-choices .choice')].map((choice) => choice.dataset.token).join(' ')")
+        .await;
+    assert_eq!(choices, "1 4");
+    browser
+        .click("qttt", "#qttt-choices .choice[data-token=\"4\"]")
+        .await;
+    assert_eq!(browser.status("qttt").await, "move x");
+    let record = browser
+        .text("document.getElementById('qttt-record').textContent")
+        .await;
+    assert_eq!(record, "AB BE DE AE 4");
     browser.close().await;
     server.shutdown().await;
 }
