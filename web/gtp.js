@@ -34,7 +34,9 @@ class Gtp {
         const lost = this.pending;
         this.pending = [];
         lost.forEach((waiter) => waiter.reject(new GtpError('the connection to the server was lost')));
-        this.onState('closed', event.reason || `code ${event.code}`);
+        const why = event.reason || (event.code === 1000 ? 'the server ended the session, idle for too long'
+          : event.code === 1006 ? 'the server cannot be reached' : `code ${event.code}`);
+        this.onState('closed', why);
         resolve();
       };
     });
