@@ -66,6 +66,17 @@ function qtttCycle(edges) {
   return { moves, cells: cycleCells };
 }
 
+/** The cells of every row, column or diagonal of three classical marks of one player. */
+function qtttWinningCells(cells) {
+  const lines = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+  const winning = new Set();
+  for (const line of lines) {
+    const marks = line.map((index) => cells[index].classical);
+    if (marks.every((mark) => mark && mark.player === marks[0].player)) line.forEach((index) => winning.add(index));
+  }
+  return winning;
+}
+
 /** One mark as text with its subscript: X₃. */
 function qtttMark(mark, classical) {
   const subscript = String(mark.move).split('').map((digit) => '₀₁₂₃₄₅₆₇₈₉'[digit]).join('');
@@ -171,6 +182,7 @@ class Qttt {
   render() {
     const edges = qtttEdges(this.cells);
     const cycle = this.status.kind === 'collapse' ? qtttCycle(edges) : { moves: new Set(), cells: new Set() };
+    const winning = qtttWinningCells(this.cells);
     this.board.replaceChildren(...this.cells.map((cell, index) => {
       const letter = QTTT_CELLS[index];
       const marks = cell.classical ? [el('span', { class: 'classical' }, qtttMark(cell.classical, true))]
@@ -180,6 +192,7 @@ class Qttt {
       const classes = ['cell'];
       if (this.selected === index) classes.push('selected');
       if (cycle.cells.has(index)) classes.push('cycle');
+      if (winning.has(index)) classes.push('win');
       if (cell.classical) classes.push('classical-cell');
       return el('button', {
         class: classes.join(' '),
