@@ -72,6 +72,10 @@ enum Mode {
         /// Longest accepted command line in bytes; longer ones get `? line too long`.
         #[arg(long, default_value_t = 1_048_576, value_parser = clap::value_parser!(u64).range(1..))]
         max_line_bytes: u64,
+        /// Also serve HTTP on this address: the page that plays the games in a browser
+        /// (`/`), `/healthz`, and `/ws`, a WebSocket that is one session [default: off].
+        #[arg(long, value_name = "ADDR")]
+        http: Option<String>,
         #[command(flatten)]
         engine: EngineArgs,
     },
@@ -208,19 +212,23 @@ async fn run(mode: Mode) -> std::io::Result<()> {
             idle_timeout,
             drain_timeout,
             max_line_bytes,
+            http,
             engine,
         } => {
             let catalog = Arc::new(gamebot::standard_catalog(engine.options()));
-            let listener = tokio::net::TcpListener::bind(&listen)
-                .await
-                .map_err(|error| {
-                    std::io::Error::new(error.kind(), format!("cannot listen on {listen}: {error}"))
-                })?;
+            let listener = bind(&listen).await?;
             let address = listener.local_addr()?;
+            let http = match http {
+                Some(http) => Some(bind(&http).await?),
+                None => None,
+            };
             // Before the address line: a signal from whoever reads it must stop gracefully.
             let signal = server::shutdown_signal()?;
             let mut stdout = std::io::stdout().lock();
             writeln!(stdout, "listening on {address}")?;
+            if let Some(http) = &http {
+                writeln!(stdout, "http on http://{}/", http.local_addr()?)?;
+            }
             stdout.flush()?;
             drop(stdout);
             let config = ServerConfig {
@@ -231,7 +239,7 @@ async fn run(mode: Mode) -> std::io::Result<()> {
                     drain_timeout: Duration::from_secs(drain_timeout),
                 },
             };
-            server::serve(listener, config, catalog, signal).await;
+            server::serve_with_http(listener, http, config, catalog, signal).await;
             Ok(())
         }
         Mode::Stdio {
@@ -247,6 +255,15 @@ async fn run(mode: Mode) -> std::io::Result<()> {
             .await
         }
     }
+}
+
+/// A TCP listener on `address`, or an error that names it.
+async fn bind(address: &str) -> std::io::Result<tokio::net::TcpListener> {
+    tokio::net::TcpListener::bind(address)
+        .await
+        .map_err(|error| {
+            std::io::Error::new(error.kind(), format!("cannot listen on {address}: {error}"))
+        })
 }
 
 /// `gamebot arena`: the match, then its table on stdout; a bad option or a broken

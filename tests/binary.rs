@@ -399,6 +399,7 @@ fn serve_help_lists_every_option_with_its_default() {
             ("--idle-timeout", "3600"),
             ("--drain-timeout", "10"),
             ("--max-line-bytes", "1048576"),
+            ("--http", "off"),
             ("--go-move-time", "1"),
             ("--go-resign-below", "0.05"),
         ],

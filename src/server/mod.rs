@@ -1,12 +1,14 @@
 //! The network side: connections, limits and shutdown. Knows sessions, not games.
 
 mod connection;
+mod http;
 mod idle;
 mod listener;
+mod sessions;
 mod stdio;
 
 pub use connection::{run_session, SessionLimits};
-pub use listener::{serve, ServerConfig};
+pub use listener::{serve, serve_with_http, ServerConfig};
 pub use stdio::serve_stdio;
 
 /// Starts listening for SIGINT and SIGTERM, and returns a future that completes when one

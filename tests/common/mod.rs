@@ -5,7 +5,7 @@
 pub mod go;
 pub mod outside;
 
-use gamebot::server::{serve, ServerConfig, SessionLimits};
+use gamebot::server::{serve_with_http, ServerConfig, SessionLimits};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -47,6 +47,8 @@ pub const TEST_PLAYOUTS: u64 = 200;
 pub struct TestServer {
     /// Where it listens.
     pub addr: SocketAddr,
+    /// Where it serves HTTP (the page, `/healthz`, `/ws`), when it does.
+    pub http: Option<SocketAddr>,
     stop: Option<oneshot::Sender<()>>,
     task: JoinHandle<()>,
 }
@@ -67,15 +69,40 @@ impl TestServer {
         config: ServerConfig,
         engine: gamebot::go::engine::EngineOptions,
     ) -> TestServer {
+        TestServer::launch(config, engine, false).await
+    }
+
+    /// Starts the standard catalog with the given limits, serving HTTP too.
+    pub async fn start_with_http(config: ServerConfig) -> TestServer {
+        TestServer::launch(config, test_engine(), true).await
+    }
+
+    async fn launch(
+        config: ServerConfig,
+        engine: gamebot::go::engine::EngineOptions,
+        with_http: bool,
+    ) -> TestServer {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
+        let http = match with_http {
+            true => Some(TcpListener::bind("127.0.0.1:0").await.unwrap()),
+            false => None,
+        };
+        let http_addr = http.as_ref().map(|http| http.local_addr().unwrap());
         let (stop, stopped) = oneshot::channel::<()>();
         let catalog = Arc::new(gamebot::standard_catalog(engine));
-        let task = tokio::spawn(serve(listener, config, catalog, async move {
-            let _ = stopped.await;
-        }));
+        let task = tokio::spawn(serve_with_http(
+            listener,
+            http,
+            config,
+            catalog,
+            async move {
+                let _ = stopped.await;
+            },
+        ));
         TestServer {
             addr,
+            http: http_addr,
             stop: Some(stop),
             task,
         }
