@@ -82,6 +82,7 @@ async fn start_gamebot() -> SocketAddr {
         listener,
         config,
         Arc::new(gamebot::standard_catalog(Default::default())),
+        gamebot::server::Scheduler::per_core(1024),
         std::future::pending(),
     ));
     addr

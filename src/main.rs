@@ -72,6 +72,10 @@ enum Mode {
         /// Longest accepted command line in bytes; longer ones get `? line too long`.
         #[arg(long, default_value_t = 1_048_576, value_parser = clap::value_parser!(u64).range(1..))]
         max_line_bytes: u64,
+        /// Most heavy commands (searches, huge numbers) waiting for one of the lanes (a
+        /// lane per core), and most Go searches at once; one more gets `? server busy`.
+        #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..))]
+        heavy_queue: u32,
         #[command(flatten)]
         engine: EngineArgs,
     },
@@ -202,6 +206,7 @@ async fn run(mode: Mode) -> std::io::Result<()> {
             idle_timeout,
             drain_timeout,
             max_line_bytes,
+            heavy_queue,
             engine,
         } => {
             let catalog = Arc::new(gamebot::standard_catalog(engine.options()));
@@ -225,7 +230,8 @@ async fn run(mode: Mode) -> std::io::Result<()> {
                     drain_timeout: Duration::from_secs(drain_timeout),
                 },
             };
-            server::serve(listener, config, catalog, signal).await;
+            let scheduler = server::Scheduler::per_core(heavy_queue as usize);
+            server::serve(listener, config, catalog, scheduler, signal).await;
             Ok(())
         }
         Mode::Stdio {

@@ -1,8 +1,9 @@
 //! Drives one session over any byte stream: read lines, answer in order, write back.
 
 use super::idle::IdleTimer;
+use super::scheduler::{Scheduler, Ticket};
 use crate::gtp::{preprocess, Chunk, Command, GtpLineCodec, OwnedCommand, RawLine};
-use crate::session::{write_failure, After, CommandError, Deferred, Session, StreamEnd};
+use crate::session::{write_failure, After, CommandError, Deferred, Load, Session, StreamEnd};
 use futures_util::{FutureExt, StreamExt};
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -39,12 +40,14 @@ const READ_CAPACITY: usize = 8 * 1024;
 
 /// Runs `session` over `reader`/`writer` until `quit`, end of input, the idle timeout, or
 /// `shutdown`; on shutdown, the commands already received are answered first, for at
-/// most the drain timeout: then the session is dropped, closing its streams.
+/// most the drain timeout: then the session is dropped, closing its streams. Its heavy
+/// commands go through `scheduler`.
 pub async fn run_session<R, W>(
     session: Session,
     reader: R,
     writer: W,
     limits: SessionLimits,
+    scheduler: &Scheduler,
     shutdown: CancellationToken,
 ) -> std::io::Result<()>
 where
@@ -52,9 +55,14 @@ where
     W: AsyncWrite + Unpin,
 {
     let drained = drain_deadline(&shutdown, limits.drain_timeout);
+    let context = Context {
+        limits,
+        scheduler,
+        shutdown: &shutdown,
+    };
     tokio::select! {
         biased;
-        done = converse(session, reader, writer, limits, &shutdown) => done,
+        done = converse(session, reader, writer, &context) => done,
         () = drained => {
             tracing::info!("drain timeout: closing with answers still owed");
             Ok(())
@@ -68,6 +76,13 @@ async fn drain_deadline(shutdown: &CancellationToken, drain_timeout: Duration) {
     tokio::time::sleep(drain_timeout).await;
 }
 
+/// What a session runs with.
+struct Context<'a> {
+    limits: SessionLimits,
+    scheduler: &'a Scheduler,
+    shutdown: &'a CancellationToken,
+}
+
 /// The session itself, unbounded by the drain timeout.
 ///
 /// Every complete line already read is answered before the next read; the responses are
@@ -78,13 +93,15 @@ async fn converse<R, W>(
     mut session: Session,
     reader: R,
     mut writer: W,
-    limits: SessionLimits,
-    shutdown: &CancellationToken,
+    context: &Context<'_>,
 ) -> std::io::Result<()>
 where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin,
 {
+    let Context {
+        limits, shutdown, ..
+    } = *context;
     let codec = GtpLineCodec::new(limits.max_line_bytes);
     let mut lines = FramedRead::with_capacity(reader, codec, READ_CAPACITY);
     let mut out = Vec::new();
@@ -95,8 +112,11 @@ where
     let mut lines_since_wait = true;
     // One waiter for the whole session: registering a fresh one per wait costs a lock.
     let mut stopped = std::pin::pin!(shutdown.cancelled());
-    // Input that came while a stream ran, not yet answered.
+    // Input that came while a stream or a heavy command ran, not yet answered.
     let mut pending: Option<Input> = None;
+    // Whether the input has ended (or failed): the client may have gone, so a heavy
+    // command still to come is cancelled before it starts.
+    let mut ended = false;
     'session: loop {
         // A line already in the read buffer (or in the socket) is answered at once;
         // only when none is left do the collected answers go out and the session wait.
@@ -133,25 +153,48 @@ where
         while let Some(line) = chunk_lines.next() {
             let after = match answer(&mut session, line, &mut out) {
                 Answered::Done(after) => after,
-                Answered::Heavy(command) => {
-                    let (back, back_out, after) =
-                        respond_blocking(session, *command, std::mem::take(&mut out)).await;
-                    session = back;
-                    out = back_out;
-                    after
+                Answered::Heavy(command, load) => {
+                    let Ok(ticket) = context.scheduler.admit(load) else {
+                        write_failure(command.command().id, &CommandError::ServerBusy, &mut out);
+                        continue;
+                    };
+                    let input = pending.is_none().then_some(&mut lines);
+                    let job = Job {
+                        session,
+                        command: *command,
+                        out: std::mem::take(&mut out),
+                    };
+                    let done = heavy(job, ticket, input, ended).await;
+                    session = done.job.session;
+                    out = done.job.out;
+                    if let Some(input) = done.input {
+                        ended |= !matches!(input, Some(Ok(_)));
+                        pending = Some(input);
+                    }
+                    done.after
                 }
                 Answered::Stream(command, end) => {
+                    let Ok(mut ticket) = context.scheduler.admit(Load::Pooled) else {
+                        write_failure(command.command().id, &CommandError::ServerBusy, &mut out);
+                        continue;
+                    };
+                    ticket.start();
                     // Earlier answers go first; then the stream, which watches the input
                     // for the line that ends it unless that line is already here.
                     send(&mut writer, &mut out, limits.idle_timeout).await?;
                     let input = Watch {
-                        lines: (chunk_lines.peek().is_none()).then_some(&mut lines),
+                        lines: (chunk_lines.peek().is_none() && pending.is_none())
+                            .then_some(&mut lines),
                         shutdown,
                     };
                     let streamed =
                         stream(session, *command, end, &mut writer, input, &limits).await;
+                    drop(ticket);
                     session = streamed.session;
-                    pending = streamed.input;
+                    if let Some(input) = streamed.input {
+                        ended |= !matches!(input, Some(Ok(_)));
+                        pending = Some(input);
+                    }
                     streamed.written?;
                     After::Continue
                 }
@@ -175,9 +218,9 @@ type Input = Option<std::io::Result<Chunk>>;
 enum Answered {
     /// Its answer, if it gets one, is in the output.
     Done(After),
-    /// It is a heavy command, left for the blocking pool. Boxed, so that the common
-    /// answer stays small enough to come back in registers.
-    Heavy(Box<OwnedCommand>),
+    /// It is a heavy command, left for the scheduler. Boxed, so that the common answer
+    /// stays small enough to come back in registers.
+    Heavy(Box<OwnedCommand>, Load),
     /// It streams its answer from the blocking pool, ending as said.
     Stream(Box<OwnedCommand>, StreamEnd),
 }
@@ -203,7 +246,7 @@ fn answer(session: &mut Session, line: RawLine<'_>, out: &mut Vec<u8>) -> Answer
     tracing::debug!(name = command.name, id = ?command.id, "command");
     match session.respond_unless_heavy(&command, out) {
         Ok(after) => Answered::Done(after),
-        Err(Deferred::Heavy) => Answered::Heavy(Box::new(command.to_owned_command())),
+        Err(Deferred::Heavy(load)) => Answered::Heavy(Box::new(command.to_owned_command()), load),
         Err(Deferred::Stream(end)) => Answered::Stream(Box::new(command.to_owned_command()), end),
     }
 }
@@ -214,21 +257,81 @@ fn refuse(out: &mut Vec<u8>, error: CommandError) -> Answered {
     Answered::Done(After::Continue)
 }
 
-/// Runs one heavy command on the blocking pool, taking the session and the output there
-/// and handing them back, so no async worker thread ever computes for long.
-async fn respond_blocking(
-    mut session: Session,
+/// A heavy command with the session and output it runs with.
+struct Job {
+    session: Session,
     command: OwnedCommand,
-    mut out: Vec<u8>,
-) -> (Session, Vec<u8>, After) {
-    let job = tokio::task::spawn_blocking(move || {
-        let after = session.respond(&command.command(), &mut out);
-        (session, out, after)
-    });
-    match job.await {
-        Ok(done) => done,
-        // The job can only fail by panicking, which is a bug: let this task fail too.
-        Err(error) => std::panic::resume_unwind(error.into_panic()),
+    out: Vec<u8>,
+}
+
+/// What a heavy command hands back.
+struct Done {
+    /// The session, with the answer appended to the output.
+    job: Job,
+    after: After,
+    /// Input read while it ran, for the session to answer next.
+    input: Option<Input>,
+}
+
+/// Runs one heavy command through the scheduler, taking the session and the output to a
+/// blocking thread and handing them back, so no async worker thread ever computes for
+/// long. Meanwhile it watches the input: when it ends or fails (the client went), the
+/// command is cancelled, whether it waits for a lane or computes; a search then stops
+/// within a few milliseconds. With `ended`, the input had ended already.
+async fn heavy<R>(
+    job: Job,
+    ticket: Ticket,
+    mut lines: Option<&mut FramedRead<R, GtpLineCodec>>,
+    ended: bool,
+) -> Done
+where
+    R: AsyncRead + Unpin,
+{
+    let stop = Arc::new(AtomicBool::new(ended));
+    let cancel = CancellationToken::new();
+    if ended {
+        cancel.cancel();
+    }
+    let job_stop = Arc::clone(&stop);
+    let Job {
+        mut session,
+        command,
+        mut out,
+    } = job;
+    let mut run = std::pin::pin!(ticket.run(&cancel, move || {
+        let after = session.respond_heavy(&command.command(), &mut out, &job_stop);
+        (
+            Job {
+                session,
+                command,
+                out,
+            },
+            after,
+        )
+    }));
+    let mut came = None;
+    let (job, after) = loop {
+        tokio::select! {
+            biased;
+            done = &mut run => break done,
+            next = async {
+                match lines.as_mut() {
+                    Some(lines) => lines.next().await,
+                    None => std::future::pending().await,
+                }
+            }, if came.is_none() => {
+                if !matches!(next, Some(Ok(_))) {
+                    stop.store(true, Ordering::Relaxed);
+                    cancel.cancel();
+                }
+                came = Some(next);
+            }
+        }
+    };
+    Done {
+        job,
+        after,
+        input: came,
     }
 }
 
@@ -301,9 +404,9 @@ where
                     None => std::future::pending().await,
                 }
             }, if came.is_none() => {
-                // The end of input stops an analysis but not a move being thought over:
-                // a client that half-closes still gets its move.
-                if analysis || next.as_ref().is_some_and(|chunk| chunk.is_err()) {
+                // The end of input stops any stream: the client may have gone. A move
+                // being thought over then comes at once, the best found so far.
+                if analysis || !matches!(next, Some(Ok(_))) {
                     stop.store(true, Ordering::Relaxed);
                 }
                 came = Some(next);

@@ -1,6 +1,6 @@
 //! The accept loop: one task per connection, a cap on connections, graceful shutdown.
 
-use super::{run_session, SessionLimits};
+use super::{run_session, Scheduler, SessionLimits};
 use crate::session::{write_failure, Catalog, CommandError, Session};
 use std::future::Future;
 use std::sync::Arc;
@@ -23,10 +23,12 @@ pub struct ServerConfig {
 
 /// Accepts connections on `listener` until `shutdown` completes, then stops accepting,
 /// lets every session answer what it has received, and returns once all have closed.
+/// Every session's heavy commands go through `scheduler`.
 pub async fn serve(
     listener: TcpListener,
     config: ServerConfig,
     catalog: Arc<Catalog>,
+    scheduler: Scheduler,
     shutdown: impl Future<Output = ()>,
 ) {
     let stop = CancellationToken::new();
@@ -61,11 +63,12 @@ pub async fn serve(
         // mutex that every session shares.
         let stop = stop.child_token();
         let limits = config.limits;
+        let scheduler = scheduler.clone();
         tracker.spawn(
             async move {
                 tracing::info!("connected");
                 let (reader, writer) = stream.into_split();
-                match run_session(session, reader, writer, limits, stop).await {
+                match run_session(session, reader, writer, limits, &scheduler, stop).await {
                     Ok(()) => tracing::info!("closed"),
                     Err(error) => tracing::info!(%error, "closed by error"),
                 }

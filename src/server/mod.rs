@@ -3,10 +3,12 @@
 mod connection;
 mod idle;
 mod listener;
+mod scheduler;
 mod stdio;
 
 pub use connection::{run_session, SessionLimits};
 pub use listener::{serve, ServerConfig};
+pub use scheduler::{Busy, Scheduler, Ticket};
 pub use stdio::serve_stdio;
 
 /// Starts listening for SIGINT and SIGTERM, and returns a future that completes when one

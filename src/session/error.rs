@@ -14,9 +14,13 @@ pub enum CommandError {
     /// The line was not valid UTF-8 (and was discarded).
     #[error("invalid UTF-8")]
     InvalidUtf8,
-    /// The server was full: the connection is refused.
+    /// The server was full: the connection is refused, or a heavy command found the
+    /// queue of heavy work full.
     #[error("server busy")]
     ServerBusy,
+    /// A heavy command gave up because its client went.
+    #[error("cancelled")]
+    Cancelled,
     /// The line could not be read as a command.
     #[error(transparent)]
     Parse(#[from] ParseError),

@@ -5,7 +5,8 @@
 pub mod go;
 pub mod outside;
 
-use gamebot::server::{serve, ServerConfig, SessionLimits};
+use gamebot::server::{serve, Scheduler, ServerConfig, SessionLimits};
+use gamebot::session::Catalog;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -67,11 +68,20 @@ impl TestServer {
         config: ServerConfig,
         engine: gamebot::go::engine::EngineOptions,
     ) -> TestServer {
+        let catalog = Arc::new(gamebot::standard_catalog(engine));
+        TestServer::start_catalog(config, catalog, Scheduler::per_core(1024)).await
+    }
+
+    /// Starts `catalog` with the given limits and scheduler of heavy work.
+    pub async fn start_catalog(
+        config: ServerConfig,
+        catalog: Arc<Catalog>,
+        scheduler: Scheduler,
+    ) -> TestServer {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let (stop, stopped) = oneshot::channel::<()>();
-        let catalog = Arc::new(gamebot::standard_catalog(engine));
-        let task = tokio::spawn(serve(listener, config, catalog, async move {
+        let task = tokio::spawn(serve(listener, config, catalog, scheduler, async move {
             let _ = stopped.await;
         }));
         TestServer {
