@@ -107,7 +107,11 @@ async fn load(addr: SocketAddr, sessions: usize, period: Duration) -> (Vec<Durat
         player.await.expect("a session");
     }
     let names = probe.await.expect("the probe");
-    (names, answered.load(Ordering::Relaxed), busy.load(Ordering::Relaxed))
+    (
+        names,
+        answered.load(Ordering::Relaxed),
+        busy.load(Ordering::Relaxed),
+    )
 }
 
 /// One session: heavy commands in turn until `done`.
@@ -119,7 +123,9 @@ async fn work(
     busy: Arc<AtomicU64>,
 ) {
     let digits = |seed: usize| -> String {
-        (0..6000).map(|i| char::from(b'1' + ((i * 7 + seed) % 9) as u8)).collect()
+        (0..6000)
+            .map(|i| char::from(b'1' + ((i * 7 + seed) % 9) as u8))
+            .collect()
     };
     let wythoff = format!("wythoff-solve {} {}", digits(index), digits(index + 3));
     client.ask("boardsize 9").await;

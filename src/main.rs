@@ -21,6 +21,34 @@ use std::time::Duration;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// How logs are written on stderr: `text` for people, `json` (one JSON object a
+    /// line) for log shippers. `RUST_LOG` chooses how much.
+    #[arg(long, global = true, value_enum, default_value_t = LogFormat::Text, hide_possible_values = true)]
+    log_format: LogFormat,
+}
+
+/// The format of the logs on stderr.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum LogFormat {
+    /// Plain lines, coloured on a terminal.
+    Text,
+    /// One JSON object a line: `timestamp`, `level`, `fields`, `target`, and the
+    /// `span` (such as the connection's `peer`) with its parents in `spans`.
+    Json,
+}
+
+/// Sends `tracing` events to stderr in `format`, at the level `RUST_LOG` asks for, else
+/// at `default`.
+fn init_logs(format: LogFormat, default: &str) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
+    let logs = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_env_filter(filter);
+    match format {
+        LogFormat::Text => logs.with_ansi(std::io::stderr().is_terminal()).init(),
+        LogFormat::Json => logs.json().init(),
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -163,19 +191,17 @@ fn fresh_seed() -> u64 {
 }
 
 fn main() -> ExitCode {
-    let mode = match Cli::parse().command {
+    let cli = Cli::parse();
+    let mode = match cli.command {
         Command::Score { file } => return score(file.as_deref()),
-        Command::Arena(args) => return arena(*args),
+        Command::Arena(args) => {
+            // Quiet by default: the progress bar shares stderr.
+            init_logs(cli.log_format, "warn");
+            return arena(*args);
+        }
         Command::Serving(mode) => mode,
     };
-    tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::stderr().is_terminal())
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
-        )
-        .init();
+    init_logs(cli.log_format, "info");
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,
         Err(error) => {
@@ -210,6 +236,8 @@ async fn run(mode: Mode) -> std::io::Result<()> {
             engine,
         } => {
             let catalog = Arc::new(gamebot::standard_catalog(engine.options()));
+            // Recorded from the start; served by `--http` at `GET /metrics`.
+            server::Metrics::install(&catalog).map_err(std::io::Error::other)?;
             let listener = tokio::net::TcpListener::bind(&listen)
                 .await
                 .map_err(|error| {

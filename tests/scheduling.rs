@@ -209,6 +209,9 @@ async fn a_go_search_whose_client_goes_stops() {
     until("the search runs", || scheduler.running() == 1).await;
     client.finish().await;
     let answer = client.read_to_close().await;
-    assert!(answer.starts_with("= ") && answer.ends_with("\n\n"), "{answer:?}");
+    assert!(
+        answer.starts_with("= ") && answer.ends_with("\n\n"),
+        "{answer:?}"
+    );
     server.shutdown().await;
 }

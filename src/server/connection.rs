@@ -1,6 +1,7 @@
 //! Drives one session over any byte stream: read lines, answer in order, write back.
 
 use super::idle::IdleTimer;
+use super::metrics::{Outcome, Timing};
 use super::scheduler::{Scheduler, Ticket};
 use crate::gtp::{preprocess, Chunk, Command, GtpLineCodec, OwnedCommand, RawLine};
 use crate::session::{write_failure, After, CommandError, Deferred, Load, Session, StreamEnd};
@@ -54,6 +55,10 @@ where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin,
 {
+    metrics::counter!("gamebot_sessions_total").increment(1);
+    let open = metrics::gauge!("gamebot_sessions_open");
+    open.increment(1.0);
+    let _open = Opened(open);
     let drained = drain_deadline(&shutdown, limits.drain_timeout);
     let context = Context {
         limits,
@@ -67,6 +72,15 @@ where
             tracing::info!("drain timeout: closing with answers still owed");
             Ok(())
         }
+    }
+}
+
+/// Counts a session as open until it is dropped, however the session ends.
+struct Opened(metrics::Gauge);
+
+impl Drop for Opened {
+    fn drop(&mut self) {
+        self.0.decrement(1.0);
     }
 }
 
@@ -136,6 +150,8 @@ where
                         next = lines.next() => next,
                         () = idle.expired() => {
                             tracing::info!("idle timeout");
+                            metrics::counter!("gamebot_errors_total", "kind" => "idle_timeout")
+                                .increment(1);
                             break;
                         }
                         () = &mut stopped => {
@@ -153,29 +169,35 @@ where
         while let Some(line) = chunk_lines.next() {
             let after = match answer(&mut session, line, &mut out) {
                 Answered::Done(after) => after,
-                Answered::Heavy(command, load) => {
+                Answered::Heavy(deferral, load) => {
+                    let Deferral { command, timing } = *deferral;
                     let Ok(ticket) = context.scheduler.admit(load) else {
                         write_failure(command.command().id, &CommandError::ServerBusy, &mut out);
+                        timing.finish(Outcome::Busy);
                         continue;
                     };
                     let input = pending.is_none().then_some(&mut lines);
+                    let start = out.len();
                     let job = Job {
                         session,
-                        command: *command,
+                        command,
                         out: std::mem::take(&mut out),
                     };
                     let done = heavy(job, ticket, input, ended).await;
                     session = done.job.session;
                     out = done.job.out;
+                    timing.finish(Outcome::of(&out[start..]));
                     if let Some(input) = done.input {
                         ended |= !matches!(input, Some(Ok(_)));
                         pending = Some(input);
                     }
                     done.after
                 }
-                Answered::Stream(command, end) => {
+                Answered::Stream(deferral, end) => {
+                    let Deferral { command, timing } = *deferral;
                     let Ok(mut ticket) = context.scheduler.admit(Load::Pooled) else {
                         write_failure(command.command().id, &CommandError::ServerBusy, &mut out);
+                        timing.finish(Outcome::Busy);
                         continue;
                     };
                     ticket.start();
@@ -187,9 +209,9 @@ where
                             .then_some(&mut lines),
                         shutdown,
                     };
-                    let streamed =
-                        stream(session, *command, end, &mut writer, input, &limits).await;
+                    let streamed = stream(session, command, end, &mut writer, input, &limits).await;
                     drop(ticket);
+                    timing.finish(streamed.outcome);
                     session = streamed.session;
                     if let Some(input) = streamed.input {
                         ended |= !matches!(input, Some(Ok(_)));
@@ -220,9 +242,15 @@ enum Answered {
     Done(After),
     /// It is a heavy command, left for the scheduler. Boxed, so that the common answer
     /// stays small enough to come back in registers.
-    Heavy(Box<OwnedCommand>, Load),
+    Heavy(Box<Deferral>, Load),
     /// It streams its answer from the blocking pool, ending as said.
-    Stream(Box<OwnedCommand>, StreamEnd),
+    Stream(Box<Deferral>, StreamEnd),
+}
+
+/// A command left for later, with its clock running.
+struct Deferral {
+    command: OwnedCommand,
+    timing: Timing,
 }
 
 /// Answers one raw line into `out`, unless GTP says to ignore it (blank, or only a
@@ -244,10 +272,27 @@ fn answer(session: &mut Session, line: RawLine<'_>, out: &mut Vec<u8>) -> Answer
         }
     };
     tracing::debug!(name = command.name, id = ?command.id, "command");
+    let timing = Timing::start(command.name);
+    let start = out.len();
     match session.respond_unless_heavy(&command, out) {
-        Ok(after) => Answered::Done(after),
-        Err(Deferred::Heavy(load)) => Answered::Heavy(Box::new(command.to_owned_command()), load),
-        Err(Deferred::Stream(end)) => Answered::Stream(Box::new(command.to_owned_command()), end),
+        Ok(after) => {
+            timing.finish(Outcome::of(&out[start..]));
+            Answered::Done(after)
+        }
+        Err(Deferred::Heavy(load)) => Answered::Heavy(
+            Box::new(Deferral {
+                command: command.to_owned_command(),
+                timing,
+            }),
+            load,
+        ),
+        Err(Deferred::Stream(end)) => Answered::Stream(
+            Box::new(Deferral {
+                command: command.to_owned_command(),
+                timing,
+            }),
+            end,
+        ),
     }
 }
 
@@ -351,6 +396,8 @@ struct Streamed {
     input: Option<Input>,
     /// Whether its answer reached the client.
     written: std::io::Result<()>,
+    /// How it ended: a stream that began is a success.
+    outcome: Outcome,
 }
 
 /// Runs a streaming command on the blocking pool, writing each piece of its answer as
@@ -387,10 +434,12 @@ where
     } = input;
     let mut came = None;
     let mut written = Ok(());
+    let mut outcome = None;
     let session = loop {
         tokio::select! {
             biased;
             Some(mut piece) = received.recv() => {
+                outcome.get_or_insert_with(|| Outcome::of(&piece));
                 if written.is_ok() {
                     written = send(writer, &mut piece, limits.idle_timeout).await;
                     if written.is_err() {
@@ -421,6 +470,7 @@ where
         }
     };
     while let Ok(mut piece) = received.try_recv() {
+        outcome.get_or_insert_with(|| Outcome::of(&piece));
         if written.is_ok() {
             written = send(writer, &mut piece, limits.idle_timeout).await;
         }
@@ -429,6 +479,7 @@ where
         session,
         input: came,
         written,
+        outcome: outcome.unwrap_or(Outcome::Failed),
     }
 }
 

@@ -88,6 +88,7 @@ pub async fn serve(
 /// Tells a connection over the cap that the server is busy, then closes it.
 async fn refuse(mut stream: TcpStream) {
     tracing::info!("refused: server busy");
+    metrics::counter!("gamebot_connections_refused_total").increment(1);
     let mut busy = Vec::new();
     write_failure(None, &CommandError::ServerBusy, &mut busy);
     let _ = stream.write_all(&busy).await;

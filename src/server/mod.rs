@@ -3,11 +3,13 @@
 mod connection;
 mod idle;
 mod listener;
+mod metrics;
 mod scheduler;
 mod stdio;
 
 pub use connection::{run_session, SessionLimits};
 pub use listener::{serve, ServerConfig};
+pub use metrics::Metrics;
 pub use scheduler::{Busy, Scheduler, Ticket};
 pub use stdio::serve_stdio;
 
