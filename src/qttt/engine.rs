@@ -59,7 +59,9 @@ impl<'a> Control<'a> {
     fn visit(&self) -> bool {
         let nodes = self.nodes.get() + 1;
         self.nodes.set(nodes);
-        if nodes.is_multiple_of(STOP_CHECK) && self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+        if nodes.is_multiple_of(STOP_CHECK)
+            && self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed))
+        {
             self.stopped.set(true);
         }
         self.stopped.get()
