@@ -170,18 +170,31 @@ async fn a_command_whose_client_goes_is_cancelled_running_or_waiting() {
 }
 
 #[tokio::test]
-async fn end_of_input_cancels_the_heavy_commands_still_owed_and_answers_them() {
+async fn end_of_input_right_after_a_heavy_command_cancels_it() {
     let (server, naps, scheduler) = nap_server(1, 10).await;
     let mut client = server.connect().await;
-    client.send_raw(b"1 nap a\n2 nap b\n3 name\n").await;
+    client.send_raw(b"1 name\n2 nap a\n").await;
     until("a runs", || scheduler.running() == 1).await;
     client.finish().await;
     assert_eq!(
         client.read_to_close().await,
-        "?1 cancelled\n\n?2 cancelled\n\n=3 gamebot\n\n"
+        "=1 gamebot\n\n?2 cancelled\n\n"
     );
-    // b was cancelled before it started: the game never saw it.
     assert_eq!(naps.log(), ["cancelled a"]);
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_heavy_command_followed_by_more_input_is_answered_though_the_input_ends() {
+    let (server, naps, _scheduler) = nap_server(1, 10).await;
+    let mut client = server.connect().await;
+    // As `printf 'nap a\nname\n' | nc -N` sends it: the client waits for its answers.
+    client.send_raw(b"1 nap a\n2 name\n").await;
+    client.finish().await;
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    naps.allow(1);
+    assert_eq!(client.read_to_close().await, "=1 a\n\n=2 gamebot\n\n");
+    assert_eq!(naps.log(), ["a"]);
     server.shutdown().await;
 }
 

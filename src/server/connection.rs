@@ -128,9 +128,9 @@ where
     let mut stopped = std::pin::pin!(shutdown.cancelled());
     // Input that came while a stream or a heavy command ran, not yet answered.
     let mut pending: Option<Input> = None;
-    // Whether the input has ended (or failed): the client may have gone, so a heavy
-    // command still to come is cancelled before it starts.
-    let mut ended = false;
+    // Whether reading failed (the connection was reset): the client has gone, so every
+    // heavy command still to come is cancelled before it starts.
+    let mut broken = false;
     'session: loop {
         // A line already in the read buffer (or in the socket) is answered at once;
         // only when none is left do the collected answers go out and the session wait.
@@ -176,19 +176,25 @@ where
                         timing.finish(Outcome::Busy);
                         continue;
                     };
-                    let input = pending.is_none().then_some(&mut lines);
+                    // The end of the input stops a search only when it is the last
+                    // line: a client that sends more after it is waiting for answers,
+                    // even if it then half-closes (`printf ... | nc -N`).
+                    let last =
+                        chunk_lines.peek().is_none() && !matches!(pending, Some(Some(Ok(_))));
+                    let gone = broken || (last && matches!(pending, Some(None)));
+                    let input = (last && pending.is_none()).then_some(&mut lines);
                     let start = out.len();
                     let job = Job {
                         session,
                         command,
                         out: std::mem::take(&mut out),
                     };
-                    let done = heavy(job, ticket, input, ended).await;
+                    let done = heavy(job, ticket, input, gone).await;
                     session = done.job.session;
                     out = done.job.out;
                     timing.finish(Outcome::of(&out[start..]));
                     if let Some(input) = done.input {
-                        ended |= !matches!(input, Some(Ok(_)));
+                        broken |= matches!(input, Some(Err(_)));
                         pending = Some(input);
                     }
                     done.after
@@ -214,7 +220,7 @@ where
                     timing.finish(streamed.outcome);
                     session = streamed.session;
                     if let Some(input) = streamed.input {
-                        ended |= !matches!(input, Some(Ok(_)));
+                        broken |= matches!(input, Some(Err(_)));
                         pending = Some(input);
                     }
                     streamed.written?;
@@ -320,21 +326,22 @@ struct Done {
 
 /// Runs one heavy command through the scheduler, taking the session and the output to a
 /// blocking thread and handing them back, so no async worker thread ever computes for
-/// long. Meanwhile it watches the input: when it ends or fails (the client went), the
-/// command is cancelled, whether it waits for a lane or computes; a search then stops
-/// within a few milliseconds. With `ended`, the input had ended already.
+/// long. Meanwhile it watches `lines` when given: when the input ends or fails (the
+/// client went), the command is cancelled, whether it waits for a lane or computes; a
+/// search then stops within a few milliseconds. With `gone`, the client is known to have
+/// gone already: the command is cancelled before it starts.
 async fn heavy<R>(
     job: Job,
     ticket: Ticket,
     mut lines: Option<&mut FramedRead<R, GtpLineCodec>>,
-    ended: bool,
+    gone: bool,
 ) -> Done
 where
     R: AsyncRead + Unpin,
 {
-    let stop = Arc::new(AtomicBool::new(ended));
+    let stop = Arc::new(AtomicBool::new(gone));
     let cancel = CancellationToken::new();
-    if ended {
+    if gone {
         cancel.cancel();
     }
     let job_stop = Arc::clone(&stop);
