@@ -104,6 +104,11 @@ enum Mode {
         /// lane per core), and most Go searches at once; one more gets `? server busy`.
         #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..))]
         heavy_queue: u32,
+        /// Also serve HTTP on this address: the page that plays the games in a browser
+        /// (`/`), `/healthz`, `/metrics` (Prometheus), and `/ws`, a WebSocket that is one
+        /// session [default: off].
+        #[arg(long, value_name = "ADDR")]
+        http: Option<String>,
         #[command(flatten)]
         engine: EngineArgs,
     },
@@ -143,6 +148,11 @@ struct EngineArgs {
     /// (0 to 1; 0 never resigns); never in the opening.
     #[arg(long, default_value_t = 0.05, value_parser = resign_below)]
     go_resign_below: f32,
+    /// After each Go move it plays, think on the opponent's time until the session's
+    /// next Go command (off by default: on a shared server it takes search threads
+    /// from other sessions).
+    #[arg(long)]
+    go_ponder: bool,
 }
 
 impl EngineArgs {
@@ -153,6 +163,7 @@ impl EngineArgs {
             playouts: self.go_playouts,
             seed: self.seed.unwrap_or_else(fresh_seed),
             resign_below: self.go_resign_below,
+            ponder: self.go_ponder,
             threads: self.search_threads.map_or_else(
                 || std::thread::available_parallelism().map_or(1, |n| n.get()),
                 usize::from,
@@ -233,21 +244,25 @@ async fn run(mode: Mode) -> std::io::Result<()> {
             drain_timeout,
             max_line_bytes,
             heavy_queue,
+            http,
             engine,
         } => {
             let catalog = Arc::new(gamebot::standard_catalog(engine.options()));
             // Recorded from the start; served by `--http` at `GET /metrics`.
             server::Metrics::install(&catalog).map_err(std::io::Error::other)?;
-            let listener = tokio::net::TcpListener::bind(&listen)
-                .await
-                .map_err(|error| {
-                    std::io::Error::new(error.kind(), format!("cannot listen on {listen}: {error}"))
-                })?;
+            let listener = bind(&listen).await?;
             let address = listener.local_addr()?;
+            let http = match http {
+                Some(http) => Some(bind(&http).await?),
+                None => None,
+            };
             // Before the address line: a signal from whoever reads it must stop gracefully.
             let signal = server::shutdown_signal()?;
             let mut stdout = std::io::stdout().lock();
             writeln!(stdout, "listening on {address}")?;
+            if let Some(http) = &http {
+                writeln!(stdout, "http on http://{}/", http.local_addr()?)?;
+            }
             stdout.flush()?;
             drop(stdout);
             let config = ServerConfig {
@@ -259,7 +274,7 @@ async fn run(mode: Mode) -> std::io::Result<()> {
                 },
             };
             let scheduler = server::Scheduler::per_core(heavy_queue as usize);
-            server::serve(listener, config, catalog, scheduler, signal).await;
+            server::serve_with_http(listener, http, config, catalog, scheduler, signal).await;
             Ok(())
         }
         Mode::Stdio {
@@ -275,6 +290,15 @@ async fn run(mode: Mode) -> std::io::Result<()> {
             .await
         }
     }
+}
+
+/// A TCP listener on `address`, or an error that names it.
+async fn bind(address: &str) -> std::io::Result<tokio::net::TcpListener> {
+    tokio::net::TcpListener::bind(address)
+        .await
+        .map_err(|error| {
+            std::io::Error::new(error.kind(), format!("cannot listen on {address}: {error}"))
+        })
 }
 
 /// `gamebot arena`: the match, then its table on stdout; a bad option or a broken

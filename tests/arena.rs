@@ -150,6 +150,33 @@ fn perfect_wythoff_wins_every_game_from_a_winning_start_and_records_replay() {
     assert_eq!(played[0]["players"][0], played[1]["players"][1]);
 }
 
+#[test]
+fn listed_wythoff_starts_open_the_pairs_in_turn() {
+    let dir = scratch("wythoff-listed");
+    let engine = gamebot("");
+    arena(&[
+        "--game",
+        "wythoff",
+        "--engine",
+        &format!("a={engine}"),
+        "--engine",
+        &format!("b={engine}"),
+        "--games",
+        "6",
+        "--openings",
+        "3,5",
+        "1000000,7",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    let played = games(&dir);
+    let starts: Vec<&str> = played.iter().map(|g| text(g, "start")).collect();
+    assert_eq!(
+        starts,
+        ["3 5", "3 5", "1000000 7", "1000000 7", "3 5", "3 5"]
+    );
+}
+
 /// Reads the moves of an SGF game written by the arena: `;B[cd]`, `;W[]`.
 fn sgf_moves(sgf: &str, size: usize) -> Vec<Option<usize>> {
     sgf.split(';')
@@ -745,6 +772,32 @@ fn bad_options_and_unusable_engines_are_refused() {
                 "b=tcp:127.0.0.1:1",
             ],
             "whole seconds",
+        ),
+        (
+            vec![
+                "--game",
+                "wythoff",
+                "--engine",
+                engine.as_str(),
+                "--engine",
+                "b=tcp:127.0.0.1:1",
+                "--openings",
+                "0,0",
+            ],
+            "leaves the first player no move",
+        ),
+        (
+            vec![
+                "--game",
+                "wythoff",
+                "--engine",
+                engine.as_str(),
+                "--engine",
+                "b=tcp:127.0.0.1:1",
+                "--openings",
+                "random:3",
+            ],
+            "expected two piles",
         ),
     ] {
         let output = Command::new(GAMEBOT)

@@ -271,6 +271,28 @@ fn stdio_answers_commands_and_quits_with_status_zero() {
 }
 
 #[test]
+fn stdio_ponders_between_moves_and_ends_at_the_end_of_input() {
+    let mut running = stdio_with(&["--go-ponder", "--go-playouts", "50", "--seed", "1"]);
+    let mut stdin = running.child.stdin.take().unwrap();
+    let stdout = read_all_later(running.child.stdout.take().unwrap());
+    stdin
+        .write_all(b"boardsize 7\n1 genmove b\nplay w D4\n2 genmove b\n3 genmove w\n")
+        .unwrap();
+    // The end of input ends the session while the engine ponders on White's time.
+    drop(stdin);
+    let answers = stdout.recv_timeout(PATIENCE).unwrap();
+    let moves: Vec<&str> = answers
+        .split("\n\n")
+        .filter(|answer| {
+            answer.starts_with("=1") || answer.starts_with("=2") || answer.starts_with("=3")
+        })
+        .collect();
+    assert_eq!(moves.len(), 3, "{answers}");
+    assert!(answers.starts_with("= \n\n=1 "), "{answers}");
+    assert!(running.wait().success());
+}
+
+#[test]
 fn stdio_honours_the_line_limit() {
     let mut running = stdio_with(&["--max-line-bytes", "8"]);
     let mut stdin = running.child.stdin.take().unwrap();
@@ -407,6 +429,7 @@ fn serve_help_lists_every_option_with_its_default() {
             ("--drain-timeout", "10"),
             ("--max-line-bytes", "1048576"),
             ("--heavy-queue", "1024"),
+            ("--http", "off"),
             ("--go-move-time", "1"),
             ("--go-resign-below", "0.05"),
             ("--log-format", "text"),

@@ -83,14 +83,16 @@ pub struct ArenaArgs {
     max_moves: Option<usize>,
     /// Go and QTTT: random:N plays N random legal moves before the engines take over,
     /// the same for both games of a pair; Go also takes SGF files (FILE.sgf...), whose
-    /// main lines open the pairs in turn.
-    #[arg(long, num_args = 1.., value_name = "random:N|FILE.sgf")]
+    /// main lines open the pairs in turn. Wythoff takes start piles A,B... instead,
+    /// pairs starting from them in turn.
+    #[arg(long, num_args = 1.., value_name = "random:N|FILE.sgf|A,B")]
     openings: Vec<String>,
     /// Go: an engine (cmd:... or tcp:...) whose final_score decides finished games,
     /// instead of the arena's own Tromp-Taylor count.
     #[arg(long)]
     referee: Option<String>,
-    /// Wythoff: the largest start pile; start piles are random from 0 to this.
+    /// Wythoff: the largest start pile; start piles are random from 0 to this unless
+    /// --openings lists them.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
     max_pile: u64,
 }
@@ -136,6 +138,7 @@ impl ArenaArgs {
             GameName::Qttt => Rules::Qttt,
             GameName::Wythoff => Rules::Wythoff {
                 max_pile: self.max_pile,
+                listed: self.wythoff_starts()?,
             },
         };
         // After the rules: reading SGF openings needs a valid board size.
@@ -199,9 +202,8 @@ impl ArenaArgs {
             _ => None,
         };
         match (self.game, random.map(str::parse::<usize>)) {
-            (GameName::Wythoff, _) => {
-                bad("Wythoff has no openings: its starts are random piles".into())
-            }
+            // Read as start piles by wythoff_starts.
+            (GameName::Wythoff, _) => Ok(Openings::None),
             (_, Some(Ok(moves))) => Ok(Openings::Random(moves)),
             (_, Some(Err(_))) => bad(format!(
                 "--openings {}: expected random:N",
@@ -224,6 +226,29 @@ impl ArenaArgs {
                     .map(Openings::Listed)
             }
         }
+    }
+
+    /// Wythoff's listed start piles: `A,B` each, not both zero.
+    fn wythoff_starts(&self) -> Result<Vec<(u64, u64)>, ArenaError> {
+        let piles = |text: &str| -> Result<(u64, u64), String> {
+            let (a, b) = text.split_once(',').ok_or("expected two piles A,B")?;
+            let pile = |pile: &str| {
+                pile.trim()
+                    .parse::<u64>()
+                    .map_err(|_| format!("'{pile}' is not a pile (a whole number up to 2^64 - 1)"))
+            };
+            match (pile(a)?, pile(b)?) {
+                (0, 0) => Err("0,0 leaves the first player no move".into()),
+                both => Ok(both),
+            }
+        };
+        self.openings
+            .iter()
+            .map(|text| {
+                piles(text)
+                    .map_err(|why| ArenaError::BadOption(format!("--openings {text}: {why}")))
+            })
+            .collect()
     }
 
     fn sprt(&self) -> Result<Option<Sprt>, ArenaError> {

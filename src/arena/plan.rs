@@ -19,10 +19,14 @@ pub enum Rules {
     Go(GoRules),
     /// Quantum tic-tac-toe.
     Qttt,
-    /// Wythoff's Nim from random piles of at most `max_pile` counters each.
+    /// Wythoff's Nim from listed piles, or random piles of at most `max_pile` counters
+    /// each when none are listed.
     Wythoff {
-        /// The largest start pile; at least 1.
+        /// The largest random start pile; at least 1.
         max_pile: u64,
+        /// Start piles, pair `p` taking entry `p` modulo their number; none of them
+        /// `(0, 0)`. Empty: random starts.
+        listed: Vec<(u64, u64)>,
     },
 }
 
@@ -103,7 +107,12 @@ pub fn start<'a>(rules: &'a Rules, openings: &Openings, seed: u64, pair: u64) ->
     match rules {
         Rules::Go(go) => Start::Go(go, go_opening(go.size, random, &mut rng)),
         Rules::Qttt => Start::Qttt(qttt_opening(random, &mut rng)),
-        Rules::Wythoff { max_pile } => {
+        Rules::Wythoff { listed, .. } if !listed.is_empty() => {
+            let index = usize::try_from(pair % listed.len() as u64).expect("below the length");
+            let (a, b) = listed[index];
+            Start::Wythoff(a, b)
+        }
+        Rules::Wythoff { max_pile, .. } => {
             let side = usize::try_from(max_pile.saturating_add(1)).unwrap_or(usize::MAX);
             loop {
                 let piles = (rng.below(side) as u64, rng.below(side) as u64);
@@ -166,7 +175,10 @@ mod tests {
 
     #[test]
     fn starts_are_reproducible_and_differ_between_pairs() {
-        let rules = Rules::Wythoff { max_pile: 100 };
+        let rules = Rules::Wythoff {
+            max_pile: 100,
+            listed: Vec::new(),
+        };
         let starts: Vec<Start> = (0..20)
             .map(|pair| start(&rules, &Openings::None, 5, pair))
             .collect();
@@ -213,5 +225,24 @@ mod tests {
         assert_eq!(picked[0].opening(), ["A1"]);
         assert_eq!(picked[1].opening(), ["B2"]);
         assert_eq!(picked[2], picked[0]);
+    }
+
+    #[test]
+    fn listed_wythoff_piles_are_taken_in_turn() {
+        let rules = Rules::Wythoff {
+            max_pile: 100,
+            listed: vec![(3, 5), (0, 7)],
+        };
+        let picked: Vec<Start> = (0..3)
+            .map(|pair| start(&rules, &Openings::None, 9, pair))
+            .collect();
+        assert_eq!(
+            picked,
+            [
+                Start::Wythoff(3, 5),
+                Start::Wythoff(0, 7),
+                Start::Wythoff(3, 5)
+            ]
+        );
     }
 }

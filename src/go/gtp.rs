@@ -3,6 +3,7 @@
 //! submodules (vertex names, the drawn board).
 
 mod analysis;
+mod ponder;
 mod results;
 mod showboard;
 mod thinking;
@@ -209,7 +210,7 @@ enum GoCommand {
 }
 
 /// One session's Go game: the board with its history, komi, and how the engine thinks.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct GoAdapter {
     board: Board,
     komi: Points,
@@ -220,6 +221,8 @@ pub struct GoAdapter {
     clocks: [Option<Clock>; 2],
     /// The tree of the last move the engine played, to continue from.
     last_search: Option<LastSearch>,
+    /// The search on the opponent's time, with `--go-ponder`, that grows that tree.
+    ponder: Option<ponder::Ponder>,
     /// The last short search for dead stones and GoGui, with the position it was for
     /// (board hash, moves played, komi).
     last_look: Option<((u64, usize, Points), SearchResult)>,
@@ -235,8 +238,16 @@ impl GoAdapter {
             pool,
             clocks: [None; 2],
             last_search: None,
+            ponder: None,
             last_look: None,
         }
+    }
+}
+
+impl Drop for GoAdapter {
+    /// A session that ends stops its ponder.
+    fn drop(&mut self) {
+        self.stop_pondering();
     }
 }
 
@@ -333,6 +344,8 @@ impl GameAdapter for GoAdapter {
         send: &mut dyn FnMut(&str),
         stop: &AtomicBool,
     ) -> Result<String, CommandError> {
+        // Whatever comes next, the opponent's time is over.
+        self.stop_pondering();
         let verb = Verb::from_name(verb).ok_or(CommandError::UnknownCommand)?;
         let command = self.parse(verb, args)?;
         self.run(command, send, stop)

@@ -1,21 +1,20 @@
 //! The accept loop: one task per connection, a cap on connections, graceful shutdown.
 
-use super::{run_session, Scheduler, SessionLimits};
-use crate::session::{write_failure, Catalog, CommandError, Session};
+use super::sessions::{busy_answer, Sessions};
+use super::{http, Scheduler, SessionLimits};
+use crate::session::Catalog;
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::Semaphore;
-use tokio_util::sync::CancellationToken;
-use tokio_util::task::TaskTracker;
 use tracing::Instrument;
 
 /// Server-wide settings.
 #[derive(Debug, Clone, Copy)]
 pub struct ServerConfig {
-    /// Most connections served at once; one more is told `? server busy` and closed.
+    /// Most connections served at once, TCP and WebSocket together; one more is told
+    /// `? server busy` and closed.
     pub max_connections: usize,
     /// Limits applied to every session.
     pub limits: SessionLimits,
@@ -31,9 +30,31 @@ pub async fn serve(
     scheduler: Scheduler,
     shutdown: impl Future<Output = ()>,
 ) {
-    let stop = CancellationToken::new();
-    let tracker = TaskTracker::new();
-    let slots = Arc::new(Semaphore::new(config.max_connections));
+    serve_with_http(listener, None, config, catalog, scheduler, shutdown).await;
+}
+
+/// [`serve`], and when `http` is given, HTTP on it too: the page, `/healthz`, and
+/// `/ws`, a WebSocket that is one session, under the same cap, limits and shutdown as
+/// the TCP connections.
+pub async fn serve_with_http(
+    listener: TcpListener,
+    http: Option<TcpListener>,
+    config: ServerConfig,
+    catalog: Arc<Catalog>,
+    scheduler: Scheduler,
+    shutdown: impl Future<Output = ()>,
+) {
+    let sessions = Arc::new(Sessions::new(
+        catalog,
+        config.limits,
+        config.max_connections,
+        scheduler,
+    ));
+    if let Some(http) = http {
+        sessions
+            .tracker()
+            .spawn(http::serve(http, sessions.clone()));
+    }
     tokio::pin!(shutdown);
     loop {
         let (stream, peer) = tokio::select! {
@@ -54,43 +75,31 @@ pub async fn serve(
         if let Err(error) = stream.set_nodelay(true) {
             tracing::debug!(%error, "cannot set TCP_NODELAY");
         }
-        let Ok(slot) = slots.clone().try_acquire_owned() else {
-            tracker.spawn(refuse(stream).instrument(span));
+        let Some(admitted) = sessions.admit() else {
+            sessions.tracker().spawn(refuse(stream).instrument(span));
             continue;
         };
-        let session = Session::new(catalog.clone());
-        // A child token per session: waiting on it locks only its own node, not one
-        // mutex that every session shares.
-        let stop = stop.child_token();
-        let limits = config.limits;
-        let scheduler = scheduler.clone();
-        tracker.spawn(
+        sessions.tracker().spawn(
             async move {
                 tracing::info!("connected");
                 let (reader, writer) = stream.into_split();
-                match run_session(session, reader, writer, limits, &scheduler, stop).await {
+                match admitted.run(reader, writer).await {
                     Ok(()) => tracing::info!("closed"),
                     Err(error) => tracing::info!(%error, "closed by error"),
                 }
-                drop(slot);
             }
             .instrument(span),
         );
     }
     tracing::info!("shutting down");
     drop(listener);
-    stop.cancel();
-    tracker.close();
-    tracker.wait().await;
+    sessions.stop_and_wait().await;
     tracing::info!("all connections closed");
 }
 
 /// Tells a connection over the cap that the server is busy, then closes it.
 async fn refuse(mut stream: TcpStream) {
     tracing::info!("refused: server busy");
-    metrics::counter!("gamebot_connections_refused_total").increment(1);
-    let mut busy = Vec::new();
-    write_failure(None, &CommandError::ServerBusy, &mut busy);
-    let _ = stream.write_all(&busy).await;
+    let _ = stream.write_all(&busy_answer()).await;
     let _ = stream.shutdown().await;
 }

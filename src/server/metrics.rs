@@ -55,7 +55,8 @@ impl Metrics {
     /// Installs the Prometheus recorder as the process's recorder (only the first call
     /// does; later calls get the same handle) and registers the verbs of `catalog`, so
     /// that commands are counted by verb. Starts a thread that folds histograms now and
-    /// then. No HTTP listener: the server's `--http` serves [`render`](Metrics::render).
+    /// then. No HTTP listener of its own: `--http` serves [`render`](Metrics::render) at
+    /// `GET /metrics`.
     ///
     /// # Errors
     /// When another recorder was installed already.
@@ -82,6 +83,13 @@ impl Metrics {
         };
         VERBS.get_or_init(|| VerbTable::new(catalog));
         Ok(Metrics { handle })
+    }
+
+    /// The process's metrics, if [`install`](Metrics::install) was called.
+    pub fn installed() -> Option<Metrics> {
+        HANDLE.get().map(|handle| Metrics {
+            handle: handle.clone(),
+        })
     }
 
     /// Every series in the Prometheus text format, as `GET /metrics` answers.

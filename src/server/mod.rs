@@ -1,14 +1,16 @@
 //! The network side: connections, limits and shutdown. Knows sessions, not games.
 
 mod connection;
+mod http;
 mod idle;
 mod listener;
 mod metrics;
 mod scheduler;
+mod sessions;
 mod stdio;
 
 pub use connection::{run_session, SessionLimits};
-pub use listener::{serve, ServerConfig};
+pub use listener::{serve, serve_with_http, ServerConfig};
 pub use metrics::Metrics;
 pub use scheduler::{Busy, Scheduler, Ticket};
 pub use stdio::serve_stdio;

@@ -5,7 +5,7 @@
 pub mod go;
 pub mod outside;
 
-use gamebot::server::{serve, Scheduler, ServerConfig, SessionLimits};
+use gamebot::server::{serve_with_http, Scheduler, ServerConfig, SessionLimits};
 use gamebot::session::Catalog;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -48,6 +48,8 @@ pub const TEST_PLAYOUTS: u64 = 200;
 pub struct TestServer {
     /// Where it listens.
     pub addr: SocketAddr,
+    /// Where it serves HTTP (the page, `/healthz`, `/ws`), when it does.
+    pub http: Option<SocketAddr>,
     stop: Option<oneshot::Sender<()>>,
     task: JoinHandle<()>,
 }
@@ -72,20 +74,48 @@ impl TestServer {
         TestServer::start_catalog(config, catalog, Scheduler::per_core(1024)).await
     }
 
+    /// Starts the standard catalog with the given limits, serving HTTP too.
+    pub async fn start_with_http(config: ServerConfig) -> TestServer {
+        let catalog = Arc::new(gamebot::standard_catalog(test_engine()));
+        TestServer::launch(config, catalog, Scheduler::per_core(1024), true).await
+    }
+
     /// Starts `catalog` with the given limits and scheduler of heavy work.
     pub async fn start_catalog(
         config: ServerConfig,
         catalog: Arc<Catalog>,
         scheduler: Scheduler,
     ) -> TestServer {
+        TestServer::launch(config, catalog, scheduler, false).await
+    }
+
+    async fn launch(
+        config: ServerConfig,
+        catalog: Arc<Catalog>,
+        scheduler: Scheduler,
+        with_http: bool,
+    ) -> TestServer {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
+        let http = match with_http {
+            true => Some(TcpListener::bind("127.0.0.1:0").await.unwrap()),
+            false => None,
+        };
+        let http_addr = http.as_ref().map(|http| http.local_addr().unwrap());
         let (stop, stopped) = oneshot::channel::<()>();
-        let task = tokio::spawn(serve(listener, config, catalog, scheduler, async move {
-            let _ = stopped.await;
-        }));
+        let task = tokio::spawn(serve_with_http(
+            listener,
+            http,
+            config,
+            catalog,
+            scheduler,
+            async move {
+                let _ = stopped.await;
+            },
+        ));
         TestServer {
             addr,
+            http: http_addr,
             stop: Some(stop),
             task,
         }

@@ -22,11 +22,14 @@ pub struct EngineOptions {
     /// Resign when the best move's win rate is below this (`--go-resign-below`); 0
     /// never resigns. See [`SearchResult::resigns`](super::search::SearchResult::resigns).
     pub resign_below: f32,
+    /// After each move it plays, go on searching on the opponent's time until the
+    /// session's next Go command (`--go-ponder`).
+    pub ponder: bool,
 }
 
 impl Default for EngineOptions {
     /// One second a move, seed 0, trees of at most 500,000 nodes (24 MB), one
-    /// thread, resigning below a 5% win rate.
+    /// thread, resigning below a 5% win rate, no pondering.
     fn default() -> EngineOptions {
         EngineOptions {
             move_time: Duration::from_secs(1),
@@ -35,6 +38,7 @@ impl Default for EngineOptions {
             max_nodes: 500_000,
             threads: 1,
             resign_below: 0.05,
+            ponder: false,
         }
     }
 }

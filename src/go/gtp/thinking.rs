@@ -1,6 +1,7 @@
 //! The engine's verbs: `genmove` and its kin, dead stones and GoGui's analysis, each a
 //! search of the session's position, and the tree kept from one move to the next.
 
+use super::ponder::Ponder;
 use super::{move_name, GoAdapter, GoError, Purpose};
 use crate::go::board::Board;
 use crate::go::engine::search::{Budget, SearchResult, Settings};
@@ -9,6 +10,7 @@ use crate::go::engine::tree::Tree;
 use crate::go::engine::EngineOptions;
 use crate::go::{Colour, Points};
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Who watches a search as it runs, for analysis: every `interval` (never, when
@@ -32,6 +34,26 @@ pub(super) struct LastSearch {
 }
 
 impl LastSearch {
+    /// `tree`, searched for `board` as it stands with `colour` to move.
+    pub(super) fn new(tree: Tree, board: &Board, colour: Colour) -> LastSearch {
+        LastSearch {
+            tree,
+            moves: board.moves().len(),
+            hash: board.hash(),
+            colour,
+        }
+    }
+
+    /// Who moves at the tree's root.
+    pub(super) fn colour(&self) -> Colour {
+        self.colour
+    }
+
+    /// The tree itself.
+    pub(super) fn into_tree(self) -> Tree {
+        self.tree
+    }
+
     /// The part of the tree for `board` with `colour` to move, if `board` is the kept
     /// position with moves played since that the tree knows, alternating from the kept
     /// side to move and arriving at `colour`.
@@ -115,14 +137,42 @@ impl GoAdapter {
                 None => board.pass(colour),
             }
             // Only the part under the move played is of use later: keep just that.
-            self.last_search = tree.child_for(Tree::ROOT, chosen).map(|node| LastSearch {
-                tree: tree.subtree(node),
-                moves: board.moves().len(),
-                hash: board.hash(),
-                colour: colour.opponent(),
-            });
+            self.last_search = tree
+                .child_for(Tree::ROOT, chosen)
+                .map(|node| LastSearch::new(tree.subtree(node), board, colour.opponent()));
         }
-        Ok(move_name(chosen.map(|p| board.vertex(p))))
+        let answer = move_name(chosen.map(|p| board.vertex(p)));
+        if purpose != Purpose::Answer {
+            self.start_pondering();
+        }
+        Ok(answer)
+    }
+
+    /// With `--go-ponder`, goes on searching the kept tree on the opponent's time, unless
+    /// the game has ended.
+    fn start_pondering(&mut self) {
+        let moves = self.board.moves();
+        let ended = moves.len() >= 2 && moves.iter().rev().take(2).all(|m| m.point.is_none());
+        if !self.options.ponder || ended {
+            return;
+        }
+        if let Some(kept) = self.last_search.take() {
+            let mut settings = search_settings(&self.board, self.komi, &self.options, false);
+            settings.threads = self.options.threads;
+            self.ponder = Some(Ponder::start(
+                Arc::clone(&self.pool),
+                self.board.clone(),
+                kept,
+                settings,
+            ));
+        }
+    }
+
+    /// Ends the ponder, if one runs, and keeps the tree it grew.
+    pub(super) fn stop_pondering(&mut self) {
+        if let Some(ponder) = self.ponder.take() {
+            self.last_search = ponder.finish();
+        }
     }
 
     /// A short search (as long as a `genmove`) for the side to move, with ownership;
@@ -297,6 +347,41 @@ mod tests {
         adapter
             .execute(words[0], Args::new(&words[1..]))
             .unwrap_or_else(|error| panic!("{line}: {error}"))
+    }
+
+    /// Simulations the kept tree has made at its root.
+    fn kept_visits(adapter: &GoAdapter) -> f32 {
+        let kept = adapter.last_search.as_ref().expect("a tree kept");
+        kept.tree.node(Tree::ROOT).real_visits()
+    }
+
+    #[test]
+    fn pondering_grows_the_kept_tree_until_the_next_command() {
+        let options = EngineOptions {
+            playouts: Some(200),
+            ponder: true,
+            ..EngineOptions::default()
+        };
+        let mut adapter = GoAdapter::new(options, Arc::new(SearchPool::new(1)));
+        run(&mut adapter, "boardsize 7");
+        run(&mut adapter, "genmove b");
+        assert!(adapter.ponder.is_some(), "pondering after the move");
+        // A second is thousands of simulations on 7x7, even on a busy machine.
+        std::thread::sleep(Duration::from_secs(1));
+        run(&mut adapter, "showboard");
+        assert!(adapter.ponder.is_none());
+        let pondered = kept_visits(&adapter);
+        assert!(pondered > 200.0, "{pondered} simulations at the root");
+        // Without pondering, the tree holds only what the move left.
+        let quiet = EngineOptions {
+            playouts: Some(200),
+            ..EngineOptions::default()
+        };
+        let mut adapter = GoAdapter::new(quiet, Arc::new(SearchPool::new(1)));
+        run(&mut adapter, "boardsize 7");
+        run(&mut adapter, "genmove b");
+        assert!(adapter.ponder.is_none());
+        assert!(kept_visits(&adapter) < 200.0);
     }
 
     #[test]
