@@ -323,9 +323,7 @@ impl GameAdapter for GoAdapter {
         if self.streams(verb).is_some() {
             return self.execute(verb, args);
         }
-        let verb = Verb::from_name(verb).ok_or(CommandError::UnknownCommand)?;
-        let command = self.parse(verb, args)?;
-        self.run(command, &mut |_| {}, stop)
+        self.execute_stream(verb, args, &mut |_| {}, stop)
     }
 
     fn streams(&self, verb: &str) -> Option<StreamEnd> {
