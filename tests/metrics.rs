@@ -2,7 +2,8 @@
 //! after real sessions ran commands: sessions, commands by verb and outcome, errors by
 //! kind, latency histograms, heavy work and search nodes, refused connections.
 //!
-//! One test only: the recorder is the process's, and the counts are the whole process's.
+//! The recorder is the process's and the counts are the whole process's: the tests check
+//! lower bounds, and series that the other test does not touch.
 
 mod common;
 
@@ -99,4 +100,34 @@ async fn until(metrics: &Metrics, series: &str, expected: f64) {
     })
     .await
     .unwrap_or_else(|_| panic!("{series} never {expected}:\n{}", metrics.render()));
+}
+
+#[tokio::test]
+async fn get_metrics_on_the_http_listener_serves_them() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let catalog = Arc::new(gamebot::standard_catalog(test_engine()));
+    Metrics::install(&catalog).unwrap();
+    let server = TestServer::start_with_http(default_config()).await;
+    let mut client = server.connect().await;
+    client.ok("wythoff-solve 3 5").await;
+    let mut stream = tokio::net::TcpStream::connect(server.http.unwrap())
+        .await
+        .unwrap();
+    stream
+        .write_all(b"GET /metrics HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    let mut answer = String::new();
+    tokio::time::timeout(PATIENCE, stream.read_to_string(&mut answer))
+        .await
+        .expect("no answer in time")
+        .unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.contains("text/plain; version=0.0.4"), "{answer}");
+    assert!(
+        answer.contains(r#"gamebot_commands_total{verb="wythoff-solve",outcome="ok"}"#),
+        "{answer}"
+    );
+    drop(client);
+    server.shutdown().await;
 }

@@ -61,6 +61,11 @@ impl Metrics {
     /// # Errors
     /// When another recorder was installed already.
     pub fn install(catalog: &Catalog) -> Result<Metrics, BuildError> {
+        // Two first calls at once must not both try to install.
+        static INSTALLING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+        let _installing = INSTALLING
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         let handle = match HANDLE.get() {
             Some(handle) => handle.clone(),
             None => {
