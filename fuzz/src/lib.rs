@@ -37,7 +37,11 @@ pub fn run_lines(catalog: &std::sync::Arc<Catalog>, data: &[u8], views: &[&str])
             "{clean:?} -> {answer:?}"
         );
         if answer.starts_with('?') {
-            assert_eq!(state(&mut session, views), before, "{clean:?} -> {answer:?}");
+            assert_eq!(
+                state(&mut session, views),
+                before,
+                "{clean:?} -> {answer:?}"
+            );
         }
     }
 }
