@@ -1,7 +1,7 @@
 //! Drives one session over any byte stream: read lines, answer in order, write back.
 
 use super::idle::IdleTimer;
-use super::metrics::{Outcome, Timing};
+use super::metrics::{Outcome, Tally, Timing};
 use super::scheduler::{Scheduler, Ticket};
 use crate::gtp::{preprocess, Chunk, Command, GtpLineCodec, OwnedCommand, RawLine};
 use crate::session::{write_failure, After, CommandError, Deferred, Load, Session, StreamEnd};
@@ -131,12 +131,15 @@ where
     // Whether reading failed (the connection was reset): the client has gone, so every
     // heavy command still to come is cancelled before it starts.
     let mut broken = false;
+    // Light commands counted, added to the shared counters before each wait.
+    let mut tally = Tally::default();
     'session: loop {
         // A line already in the read buffer (or in the socket) is answered at once;
         // only when none is left do the collected answers go out and the session wait.
         let next = match pending.take().or_else(|| lines.next().now_or_never()) {
             Some(next) => next,
             None => {
+                tally.flush();
                 send(&mut writer, &mut out, limits.idle_timeout).await?;
                 if std::mem::take(&mut lines_since_wait) {
                     idle.restart();
@@ -167,7 +170,7 @@ where
         lines_since_wait = true;
         let mut chunk_lines = chunk.lines().peekable();
         while let Some(line) = chunk_lines.next() {
-            let after = match answer(&mut session, line, &mut out) {
+            let after = match answer(&mut session, line, &mut out, &mut tally) {
                 Answered::Done(after) => after,
                 Answered::Heavy(deferral, load) => {
                     let Deferral { command, timing } = *deferral;
@@ -261,7 +264,12 @@ struct Deferral {
 
 /// Answers one raw line into `out`, unless GTP says to ignore it (blank, or only a
 /// comment) or it is a heavy command.
-fn answer(session: &mut Session, line: RawLine<'_>, out: &mut Vec<u8>) -> Answered {
+fn answer(
+    session: &mut Session,
+    line: RawLine<'_>,
+    out: &mut Vec<u8>,
+    tally: &mut Tally,
+) -> Answered {
     let text = match line {
         RawLine::Text(text) => text,
         RawLine::TooLong => return refuse(out, CommandError::LineTooLong),
@@ -278,27 +286,24 @@ fn answer(session: &mut Session, line: RawLine<'_>, out: &mut Vec<u8>) -> Answer
         }
     };
     tracing::debug!(name = command.name, id = ?command.id, "command");
-    let timing = Timing::start(command.name);
     let start = out.len();
-    match session.respond_unless_heavy(&command, out) {
-        Ok(after) => {
-            timing.finish(Outcome::of(&out[start..]));
-            Answered::Done(after)
+    let answered = tally.light(command.name, || {
+        let answered = session.respond_unless_heavy(&command, out);
+        let outcome = answered.is_ok().then(|| Outcome::of(&out[start..]));
+        (answered, outcome)
+    });
+    match answered {
+        Ok(after) => Answered::Done(after),
+        Err(deferred) => {
+            let deferral = Box::new(Deferral {
+                command: command.to_owned_command(),
+                timing: Timing::start(command.name),
+            });
+            match deferred {
+                Deferred::Heavy(load) => Answered::Heavy(deferral, load),
+                Deferred::Stream(end) => Answered::Stream(deferral, end),
+            }
         }
-        Err(Deferred::Heavy(load)) => Answered::Heavy(
-            Box::new(Deferral {
-                command: command.to_owned_command(),
-                timing,
-            }),
-            load,
-        ),
-        Err(Deferred::Stream(end)) => Answered::Stream(
-            Box::new(Deferral {
-                command: command.to_owned_command(),
-                timing,
-            }),
-            end,
-        ),
     }
 }
 
