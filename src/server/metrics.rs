@@ -105,6 +105,7 @@ impl Metrics {
 
 /// The series of one verb, registered once.
 struct VerbSeries {
+    verb: &'static str,
     ok: Counter,
     failed: Counter,
     busy: Counter,
@@ -115,6 +116,7 @@ impl VerbSeries {
     fn new(verb: &'static str) -> VerbSeries {
         let outcome = |outcome: &'static str| ::metrics::counter!("gamebot_commands_total", "verb" => verb, "outcome" => outcome);
         VerbSeries {
+            verb,
             ok: outcome("ok"),
             failed: outcome("failed"),
             busy: outcome("busy"),
@@ -190,6 +192,8 @@ pub(crate) struct Tally {
     counts: Vec<(&'static VerbSeries, u64, u64)>,
     /// Light commands seen, for sampling their latency.
     seen: u32,
+    /// Where in `counts` the last verb is: a client often sends the same verb again.
+    last: Option<usize>,
 }
 
 impl Tally {
@@ -202,9 +206,28 @@ impl Tally {
         verb: &str,
         respond: impl FnOnce() -> (T, Option<Outcome>),
     ) -> T {
-        let Some(series) = verb_series(verb) else {
-            return respond().0;
+        let at = match self.last {
+            Some(at) if self.counts[at].0.verb == verb => at,
+            _ => {
+                let Some(series) = verb_series(verb) else {
+                    return respond().0;
+                };
+                let at = match self
+                    .counts
+                    .iter()
+                    .position(|(known, ..)| std::ptr::eq(*known, series))
+                {
+                    Some(at) => at,
+                    None => {
+                        self.counts.push((series, 0, 0));
+                        self.counts.len() - 1
+                    }
+                };
+                self.last = Some(at);
+                at
+            }
         };
+        let series = self.counts[at].0;
         self.seen = self.seen.wrapping_add(1);
         let started = self.seen.is_multiple_of(LIGHT_SAMPLE).then(Instant::now);
         let (answer, outcome) = respond();
@@ -214,17 +237,6 @@ impl Tally {
         if let Some(started) = started {
             series.seconds.record(started.elapsed().as_secs_f64());
         }
-        let at = match self
-            .counts
-            .iter()
-            .position(|(known, ..)| std::ptr::eq(*known, series))
-        {
-            Some(at) => at,
-            None => {
-                self.counts.push((series, 0, 0));
-                self.counts.len() - 1
-            }
-        };
         match outcome {
             Outcome::Ok => self.counts[at].1 += 1,
             _ => self.counts[at].2 += 1,
@@ -234,9 +246,9 @@ impl Tally {
 
     /// Adds the counts to the shared counters.
     pub(crate) fn flush(&mut self) {
-        for (series, ok, failed) in self.counts.drain(..) {
-            series.ok.increment(ok);
-            series.failed.increment(failed);
+        for (series, ok, failed) in &mut self.counts {
+            series.ok.increment(std::mem::take(ok));
+            series.failed.increment(std::mem::take(failed));
         }
     }
 }
