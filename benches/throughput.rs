@@ -78,10 +78,14 @@ async fn start_gamebot() -> SocketAddr {
             drain_timeout: Duration::from_secs(10),
         },
     };
+    let catalog = Arc::new(gamebot::standard_catalog(Default::default()));
+    // As `gamebot serve` does: every command is counted and timed.
+    gamebot::server::Metrics::install(&catalog).expect("the metrics recorder");
     tokio::spawn(serve(
         listener,
         config,
-        Arc::new(gamebot::standard_catalog(Default::default())),
+        catalog,
+        gamebot::server::Scheduler::per_core(1024),
         std::future::pending(),
     ));
     addr

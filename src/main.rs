@@ -21,6 +21,34 @@ use std::time::Duration;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// How logs are written on stderr: `text` for people, `json` (one JSON object a
+    /// line) for log shippers. `RUST_LOG` chooses how much.
+    #[arg(long, global = true, value_enum, default_value_t = LogFormat::Text, hide_possible_values = true)]
+    log_format: LogFormat,
+}
+
+/// The format of the logs on stderr.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum LogFormat {
+    /// Plain lines, coloured on a terminal.
+    Text,
+    /// One JSON object a line: `timestamp`, `level`, `fields`, `target`, and the
+    /// `span` (such as the connection's `peer`) with its parents in `spans`.
+    Json,
+}
+
+/// Sends `tracing` events to stderr in `format`, at the level `RUST_LOG` asks for, else
+/// at `default`.
+fn init_logs(format: LogFormat, default: &str) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
+    let logs = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_env_filter(filter);
+    match format {
+        LogFormat::Text => logs.with_ansi(std::io::stderr().is_terminal()).init(),
+        LogFormat::Json => logs.json().init(),
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -72,8 +100,13 @@ enum Mode {
         /// Longest accepted command line in bytes; longer ones get `? line too long`.
         #[arg(long, default_value_t = 1_048_576, value_parser = clap::value_parser!(u64).range(1..))]
         max_line_bytes: u64,
+        /// Most heavy commands (searches, huge numbers) waiting for one of the lanes (a
+        /// lane per core), and most Go searches at once; one more gets `? server busy`.
+        #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..))]
+        heavy_queue: u32,
         /// Also serve HTTP on this address: the page that plays the games in a browser
-        /// (`/`), `/healthz`, and `/ws`, a WebSocket that is one session [default: off].
+        /// (`/`), `/healthz`, `/metrics` (Prometheus), and `/ws`, a WebSocket that is one
+        /// session [default: off].
         #[arg(long, value_name = "ADDR")]
         http: Option<String>,
         #[command(flatten)]
@@ -169,19 +202,17 @@ fn fresh_seed() -> u64 {
 }
 
 fn main() -> ExitCode {
-    let mode = match Cli::parse().command {
+    let cli = Cli::parse();
+    let mode = match cli.command {
         Command::Score { file } => return score(file.as_deref()),
-        Command::Arena(args) => return arena(*args),
+        Command::Arena(args) => {
+            // Quiet by default: the progress bar shares stderr.
+            init_logs(cli.log_format, "warn");
+            return arena(*args);
+        }
         Command::Serving(mode) => mode,
     };
-    tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::stderr().is_terminal())
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
-        )
-        .init();
+    init_logs(cli.log_format, "info");
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,
         Err(error) => {
@@ -212,10 +243,13 @@ async fn run(mode: Mode) -> std::io::Result<()> {
             idle_timeout,
             drain_timeout,
             max_line_bytes,
+            heavy_queue,
             http,
             engine,
         } => {
             let catalog = Arc::new(gamebot::standard_catalog(engine.options()));
+            // Recorded from the start; served by `--http` at `GET /metrics`.
+            server::Metrics::install(&catalog).map_err(std::io::Error::other)?;
             let listener = bind(&listen).await?;
             let address = listener.local_addr()?;
             let http = match http {
@@ -239,7 +273,8 @@ async fn run(mode: Mode) -> std::io::Result<()> {
                     drain_timeout: Duration::from_secs(drain_timeout),
                 },
             };
-            server::serve_with_http(listener, http, config, catalog, signal).await;
+            let scheduler = server::Scheduler::per_core(heavy_queue as usize);
+            server::serve_with_http(listener, http, config, catalog, scheduler, signal).await;
             Ok(())
         }
         Mode::Stdio {

@@ -77,9 +77,15 @@ fn read_all_later(mut from: impl Read + Send + 'static) -> mpsc::Receiver<String
 /// Starts `gamebot serve` on a free port; returns the process, its address and the rest
 /// of its stdout (read on a thread).
 fn serve() -> (Running, String, mpsc::Receiver<String>) {
+    serve_with(&[])
+}
+
+/// [`serve`] with more options.
+fn serve_with(options: &[&str]) -> (Running, String, mpsc::Receiver<String>) {
     let mut running = Running::spawn(
         gamebot()
             .args(["serve", "--listen", "127.0.0.1:0"])
+            .args(options)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped()),
@@ -196,6 +202,29 @@ fn a_signal_stops_an_idle_server_with_status_zero() {
     let logs = logs.recv_timeout(PATIENCE).unwrap();
     assert!(logs.contains("connected"), "{logs}");
     assert!(logs.contains("shutting down"), "{logs}");
+}
+
+#[test]
+fn log_format_json_writes_one_json_object_a_line() {
+    let (mut running, address, _stdout) = serve_with(&["--log-format", "json"]);
+    let logs = read_all_later(running.child.stderr.take().unwrap());
+    let mut client = connect(&address);
+    client.write_all(b"name\n").unwrap();
+    assert_eq!(response(&mut client), "= gamebot\n\n");
+    drop(client);
+    running.signal("TERM");
+    assert!(running.wait().success());
+    let logs = logs.recv_timeout(PATIENCE).unwrap();
+    let events: Vec<serde_json::Value> = logs
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|_| panic!("not JSON: {line}")))
+        .collect();
+    let connected = events
+        .iter()
+        .find(|event| event["fields"]["message"] == "connected")
+        .unwrap_or_else(|| panic!("no connected event: {logs}"));
+    assert_eq!(connected["level"], "INFO");
+    assert!(connected["span"]["peer"].is_string(), "{connected}");
 }
 
 #[test]
@@ -399,9 +428,11 @@ fn serve_help_lists_every_option_with_its_default() {
             ("--idle-timeout", "3600"),
             ("--drain-timeout", "10"),
             ("--max-line-bytes", "1048576"),
+            ("--heavy-queue", "1024"),
             ("--http", "off"),
             ("--go-move-time", "1"),
             ("--go-resign-below", "0.05"),
+            ("--log-format", "text"),
         ],
     );
 }
@@ -415,6 +446,7 @@ fn stdio_help_lists_every_option_with_its_default() {
             ("--drain-timeout", "10"),
             ("--go-move-time", "1"),
             ("--go-resign-below", "0.05"),
+            ("--log-format", "text"),
         ],
     );
 }

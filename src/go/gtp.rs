@@ -22,14 +22,14 @@ use super::text_board::{TextBoard, TextBoardError};
 use super::vertex::Vertex;
 use super::Colour;
 use crate::gtp::{ArgError, Args};
-use crate::session::{verb_table, AdapterFactory, CommandError, GameAdapter, StreamEnd};
+use crate::session::{verb_table, AdapterFactory, CommandError, GameAdapter, Load, StreamEnd};
 use analysis::{Format, Request};
 use results::final_score_text;
 pub use results::{challenge_text, points_text, tt_score};
 use showboard::render;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use thinking::{LastSearch, ANALYZE_COMMANDS};
+use thinking::{LastSearch, Progress, ANALYZE_COMMANDS};
 use thiserror::Error;
 use time::{kgs_clock, kgs_time_count};
 use vertex::{move_name, parse_move};
@@ -293,11 +293,16 @@ impl GameAdapter for GoAdapter {
         }
     }
 
+    /// Every heavy Go verb is a search, which runs on the shared search pool.
+    fn load(&self, _verb: &str) -> Load {
+        Load::Pooled
+    }
+
     /// An analysis verb answers at once here, as if its next input line had come with
     /// it: its stream, if any, comes back as the answer's first lines.
     fn execute(&mut self, verb: &str, args: Args<'_>) -> Result<String, CommandError> {
         let mut lines = Vec::new();
-        let stop = AtomicBool::new(true);
+        let stop = AtomicBool::new(self.streams(verb).is_some());
         let answer =
             self.execute_stream(verb, args, &mut |line| lines.push(line.to_string()), &stop)?;
         if lines.is_empty() {
@@ -305,6 +310,20 @@ impl GameAdapter for GoAdapter {
         }
         lines.push(answer);
         Ok(lines.join("\n"))
+    }
+
+    /// A search stopped early answers with the best it found so far: a legal move, or
+    /// the dead stones as far as it could tell.
+    fn execute_cancellable(
+        &mut self,
+        verb: &str,
+        args: Args<'_>,
+        stop: &AtomicBool,
+    ) -> Result<String, CommandError> {
+        if self.streams(verb).is_some() {
+            return self.execute(verb, args);
+        }
+        self.execute_stream(verb, args, &mut |_| {}, stop)
     }
 
     fn streams(&self, verb: &str) -> Option<StreamEnd> {
@@ -501,7 +520,14 @@ impl GoAdapter {
                 board.play(colour, point)?;
                 String::new()
             }
-            GoCommand::GenMove(colour, purpose) => return self.genmove(colour, purpose, None),
+            GoCommand::GenMove(colour, purpose) => {
+                let progress = Progress {
+                    interval: None,
+                    stop,
+                    report: &mut |_| {},
+                };
+                return self.genmove(colour, purpose, Some(progress));
+            }
             GoCommand::Analyze {
                 genmove: true,
                 request,
@@ -514,8 +540,8 @@ impl GoAdapter {
                 String::new()
             }
             GoCommand::AnalyzeCommands => ANALYZE_COMMANDS.join("\n"),
-            GoCommand::Ownership => self.ownership_board(),
-            GoCommand::PrincipalVariation => self.principal_variation(),
+            GoCommand::Ownership => self.ownership_board(stop),
+            GoCommand::PrincipalVariation => self.principal_variation(stop),
             GoCommand::Undo => {
                 if !board.undo() {
                     return Err(GoError::CannotUndo);
@@ -528,7 +554,7 @@ impl GoAdapter {
                 final_score_text(area_score(board.size(), board.points()).outcome(self.komi))
             }
             GoCommand::FinalStatusList(status) => {
-                let dead = self.dead_stones();
+                let dead = self.dead_stones(stop);
                 let board = &self.board;
                 board
                     .strings()

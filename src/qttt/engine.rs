@@ -14,10 +14,59 @@ use super::rules::{apply, legal_tokens};
 use super::score::{Player, Score};
 use super::table::{Entry, Table};
 use crate::qttt::cells::INVERSE;
+use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, Ordering};
+use thiserror::Error;
 
 /// The default table size: 2^22 entries of 8 bytes (32 MiB), room for the keyed positions
 /// (those of the first five moves) of many games.
 pub const DEFAULT_TABLE_BITS: u32 = 22;
+
+/// How many nodes a search visits between two looks at its stop flag.
+const STOP_CHECK: u64 = 4096;
+
+/// A search was stopped before it knew its answer.
+#[derive(Debug, Error, Clone, Copy, PartialEq, Eq)]
+#[error("the search was stopped")]
+pub struct Stopped;
+
+/// One search's stop flag and tally, for [`Engine::choose_with`] and
+/// [`Engine::analyze_with`]: the search gives up soon once the flag is set, and counts
+/// the nodes it visits.
+#[derive(Debug, Default)]
+pub struct Control<'a> {
+    stop: Option<&'a AtomicBool>,
+    nodes: Cell<u64>,
+    stopped: Cell<bool>,
+}
+
+impl<'a> Control<'a> {
+    /// A search that gives up once `stop` is set.
+    pub fn new(stop: &'a AtomicBool) -> Control<'a> {
+        Control {
+            stop: Some(stop),
+            ..Control::default()
+        }
+    }
+
+    /// The nodes searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes.get()
+    }
+
+    /// Counts a node; whether the search must stop now.
+    #[inline]
+    fn visit(&self) -> bool {
+        let nodes = self.nodes.get() + 1;
+        self.nodes.set(nodes);
+        if nodes.is_multiple_of(STOP_CHECK)
+            && self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed))
+        {
+            self.stopped.set(true);
+        }
+        self.stopped.get()
+    }
+}
 
 /// The lowest value of a game (O wins by 1 point).
 const LOWEST: i8 = -2;
@@ -71,17 +120,35 @@ impl Engine {
 
     /// The final score of `position` under perfect play by both sides.
     pub fn score(&self, position: &Position) -> Score {
-        Score::from_margin(self.solve(position)).expect("search values are scores")
+        Score::from_margin(self.solve(position, &Control::default()))
+            .expect("search values are scores")
     }
 
     /// Every legal action in canonical order (see [`legal_tokens`]) with the final score
     /// under perfect play after it. Empty when the game is over.
     pub fn analyze(&self, position: &Position) -> Vec<(Token, Score)> {
+        self.analyze_with(position, &Control::default())
+            .expect("a search without a stop flag runs to its end")
+    }
+
+    /// [`analyze`](Engine::analyze) under `control`: `Err` when stopped first.
+    pub fn analyze_with(
+        &self,
+        position: &Position,
+        control: &Control<'_>,
+    ) -> Result<Vec<(Token, Score)>, Stopped> {
         legal_tokens(position)
             .into_iter()
             .map(|token| {
                 let child = apply(position, token).expect("legal tokens apply");
-                (token, self.score(&child))
+                let value = self.solve(&child, control);
+                if control.stopped.get() {
+                    return Err(Stopped);
+                }
+                Ok((
+                    token,
+                    Score::from_margin(value).expect("search values are scores"),
+                ))
             })
             .collect()
     }
@@ -89,19 +156,36 @@ impl Engine {
     /// The first action in canonical order whose value is the best for the player to
     /// act; `None` when the game is over.
     pub fn choose(&self, position: &Position) -> Option<Token> {
-        let actor = position.actor()?;
-        let best = self.solve(position);
-        legal_tokens(position).into_iter().find(|&token| {
-            let child = apply(position, token).expect("legal tokens apply");
-            match actor {
-                Player::X => self.at_least(&child, best),
-                Player::O => !self.at_least(&child, best + 1),
-            }
-        })
+        self.choose_with(position, &Control::default())
+            .expect("a search without a stop flag runs to its end")
     }
 
-    /// The exact value of `position`.
-    fn solve(&self, position: &Position) -> i8 {
+    /// [`choose`](Engine::choose) under `control`: `Err` when stopped first.
+    pub fn choose_with(
+        &self,
+        position: &Position,
+        control: &Control<'_>,
+    ) -> Result<Option<Token>, Stopped> {
+        let Some(actor) = position.actor() else {
+            return Ok(None);
+        };
+        let best = self.solve(position, control);
+        let chosen = legal_tokens(position).into_iter().find(|&token| {
+            let child = apply(position, token).expect("legal tokens apply");
+            control.stopped.get()
+                || match actor {
+                    Player::X => self.at_least(&child, best, control),
+                    Player::O => !self.at_least(&child, best + 1, control),
+                }
+        });
+        if control.stopped.get() {
+            return Err(Stopped);
+        }
+        Ok(chosen)
+    }
+
+    /// The exact value of `position` (meaningless once `control` has stopped).
+    fn solve(&self, position: &Position, control: &Control<'_>) -> i8 {
         match position.phase {
             Phase::Over(score) => score.margin(),
             _ => {
@@ -109,7 +193,10 @@ impl Engine {
                 let (mut lower, mut upper, mut guess) = (LOWEST, HIGHEST, 0);
                 while lower < upper {
                     let beta = if guess == lower { guess + 1 } else { guess };
-                    guess = self.search(position, beta - 1, beta);
+                    guess = self.search(position, beta - 1, beta, control);
+                    if control.stopped.get() {
+                        return guess;
+                    }
                     if guess < beta {
                         upper = guess;
                     } else {
@@ -122,16 +209,27 @@ impl Engine {
     }
 
     /// Whether the value of `position` is at least `bound`, by a null-window search.
-    fn at_least(&self, position: &Position, bound: i8) -> bool {
+    fn at_least(&self, position: &Position, bound: i8, control: &Control<'_>) -> bool {
         match position.phase {
             Phase::Over(score) => score.margin() >= bound,
-            _ => self.search(position, bound - 1, bound) >= bound,
+            _ => self.search(position, bound - 1, bound, control) >= bound,
         }
     }
 
     /// Fail-soft alpha-beta on a position that is not over: the exact value if it lies
     /// strictly between `alpha` and `beta`, else a bound on the far side of the window.
-    fn search(&self, position: &Position, mut alpha: i8, mut beta: i8) -> i8 {
+    /// Once `control` stops, it returns at once, storing nothing: its value is then
+    /// meaningless.
+    fn search(
+        &self,
+        position: &Position,
+        mut alpha: i8,
+        mut beta: i8,
+        control: &Control<'_>,
+    ) -> i8 {
+        if control.visit() {
+            return 0;
+        }
         if position.placed == 8 && position.phase == Phase::Move {
             return last_move_value(position);
         }
@@ -167,8 +265,11 @@ impl Engine {
             play(&mut child, action);
             let value = match child.phase {
                 Phase::Over(score) => score.margin(),
-                _ => self.search(&child, alpha, beta),
+                _ => self.search(&child, alpha, beta, control),
             };
+            if control.stopped.get() {
+                return 0;
+            }
             if maximizing {
                 if value > best {
                     best = value;

@@ -1,8 +1,10 @@
 //! Drives one session over any byte stream: read lines, answer in order, write back.
 
 use super::idle::IdleTimer;
+use super::metrics::{Outcome, Tally, Timing};
+use super::scheduler::{Scheduler, Ticket};
 use crate::gtp::{preprocess, Chunk, Command, GtpLineCodec, OwnedCommand, RawLine};
-use crate::session::{write_failure, After, CommandError, Deferred, Session, StreamEnd};
+use crate::session::{write_failure, After, CommandError, Deferred, Load, Session, StreamEnd};
 use futures_util::{FutureExt, StreamExt};
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -39,22 +41,33 @@ const READ_CAPACITY: usize = 8 * 1024;
 
 /// Runs `session` over `reader`/`writer` until `quit`, end of input, the idle timeout, or
 /// `shutdown`; on shutdown, the commands already received are answered first, for at
-/// most the drain timeout: then the session is dropped, closing its streams.
+/// most the drain timeout: then the session is dropped, closing its streams. Its heavy
+/// commands go through `scheduler`.
 pub async fn run_session<R, W>(
     session: Session,
     reader: R,
     writer: W,
     limits: SessionLimits,
+    scheduler: &Scheduler,
     shutdown: CancellationToken,
 ) -> std::io::Result<()>
 where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin,
 {
+    metrics::counter!("gamebot_sessions_total").increment(1);
+    let open = metrics::gauge!("gamebot_sessions_open");
+    open.increment(1.0);
+    let _open = Opened(open);
     let drained = drain_deadline(&shutdown, limits.drain_timeout);
+    let context = Context {
+        limits,
+        scheduler,
+        shutdown: &shutdown,
+    };
     tokio::select! {
         biased;
-        done = converse(session, reader, writer, limits, &shutdown) => done,
+        done = converse(session, reader, writer, &context) => done,
         () = drained => {
             tracing::info!("drain timeout: closing with answers still owed");
             Ok(())
@@ -62,10 +75,26 @@ where
     }
 }
 
+/// Counts a session as open until it is dropped, however the session ends.
+struct Opened(metrics::Gauge);
+
+impl Drop for Opened {
+    fn drop(&mut self) {
+        self.0.decrement(1.0);
+    }
+}
+
 /// Completes `drain_timeout` after `shutdown` is cancelled.
 async fn drain_deadline(shutdown: &CancellationToken, drain_timeout: Duration) {
     shutdown.cancelled().await;
     tokio::time::sleep(drain_timeout).await;
+}
+
+/// What a session runs with.
+struct Context<'a> {
+    limits: SessionLimits,
+    scheduler: &'a Scheduler,
+    shutdown: &'a CancellationToken,
 }
 
 /// The session itself, unbounded by the drain timeout.
@@ -78,13 +107,15 @@ async fn converse<R, W>(
     mut session: Session,
     reader: R,
     mut writer: W,
-    limits: SessionLimits,
-    shutdown: &CancellationToken,
+    context: &Context<'_>,
 ) -> std::io::Result<()>
 where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin,
 {
+    let Context {
+        limits, shutdown, ..
+    } = *context;
     let codec = GtpLineCodec::new(limits.max_line_bytes);
     let mut lines = FramedRead::with_capacity(reader, codec, READ_CAPACITY);
     let mut out = Vec::new();
@@ -95,14 +126,20 @@ where
     let mut lines_since_wait = true;
     // One waiter for the whole session: registering a fresh one per wait costs a lock.
     let mut stopped = std::pin::pin!(shutdown.cancelled());
-    // Input that came while a stream ran, not yet answered.
+    // Input that came while a stream or a heavy command ran, not yet answered.
     let mut pending: Option<Input> = None;
+    // Whether reading failed (the connection was reset): the client has gone, so every
+    // heavy command still to come is cancelled before it starts.
+    let mut broken = false;
+    // Light commands counted, added to the shared counters before each wait.
+    let mut tally = Tally::default();
     'session: loop {
         // A line already in the read buffer (or in the socket) is answered at once;
         // only when none is left do the collected answers go out and the session wait.
         let next = match pending.take().or_else(|| lines.next().now_or_never()) {
             Some(next) => next,
             None => {
+                tally.flush();
                 send(&mut writer, &mut out, limits.idle_timeout).await?;
                 if std::mem::take(&mut lines_since_wait) {
                     idle.restart();
@@ -116,6 +153,8 @@ where
                         next = lines.next() => next,
                         () = idle.expired() => {
                             tracing::info!("idle timeout");
+                            metrics::counter!("gamebot_errors_total", "kind" => "idle_timeout")
+                                .increment(1);
                             break;
                         }
                         () = &mut stopped => {
@@ -131,27 +170,62 @@ where
         lines_since_wait = true;
         let mut chunk_lines = chunk.lines().peekable();
         while let Some(line) = chunk_lines.next() {
-            let after = match answer(&mut session, line, &mut out) {
+            let after = match answer(&mut session, line, &mut out, &mut tally) {
                 Answered::Done(after) => after,
-                Answered::Heavy(command) => {
-                    let (back, back_out, after) =
-                        respond_blocking(session, *command, std::mem::take(&mut out)).await;
-                    session = back;
-                    out = back_out;
-                    after
+                Answered::Heavy(deferral, load) => {
+                    let Deferral { command, timing } = *deferral;
+                    let Ok(ticket) = context.scheduler.admit(load) else {
+                        write_failure(command.command().id, &CommandError::ServerBusy, &mut out);
+                        timing.finish(Outcome::Busy);
+                        continue;
+                    };
+                    // The end of the input stops a search only when it is the last
+                    // line: a client that sends more after it is waiting for answers,
+                    // even if it then half-closes (`printf ... | nc -N`).
+                    let last =
+                        chunk_lines.peek().is_none() && !matches!(pending, Some(Some(Ok(_))));
+                    let gone = broken || (last && matches!(pending, Some(None)));
+                    let input = (last && pending.is_none()).then_some(&mut lines);
+                    let start = out.len();
+                    let job = Job {
+                        session,
+                        command,
+                        out: std::mem::take(&mut out),
+                    };
+                    let done = heavy(job, ticket, input, gone).await;
+                    session = done.job.session;
+                    out = done.job.out;
+                    timing.finish(Outcome::of(&out[start..]));
+                    if let Some(input) = done.input {
+                        broken |= matches!(input, Some(Err(_)));
+                        pending = Some(input);
+                    }
+                    done.after
                 }
-                Answered::Stream(command, end) => {
+                Answered::Stream(deferral, end) => {
+                    let Deferral { command, timing } = *deferral;
+                    let Ok(mut ticket) = context.scheduler.admit(Load::Pooled) else {
+                        write_failure(command.command().id, &CommandError::ServerBusy, &mut out);
+                        timing.finish(Outcome::Busy);
+                        continue;
+                    };
+                    ticket.start();
                     // Earlier answers go first; then the stream, which watches the input
                     // for the line that ends it unless that line is already here.
                     send(&mut writer, &mut out, limits.idle_timeout).await?;
                     let input = Watch {
-                        lines: (chunk_lines.peek().is_none()).then_some(&mut lines),
+                        lines: (chunk_lines.peek().is_none() && pending.is_none())
+                            .then_some(&mut lines),
                         shutdown,
                     };
-                    let streamed =
-                        stream(session, *command, end, &mut writer, input, &limits).await;
+                    let streamed = stream(session, command, end, &mut writer, input, &limits).await;
+                    drop(ticket);
+                    timing.finish(streamed.outcome);
                     session = streamed.session;
-                    pending = streamed.input;
+                    if let Some(input) = streamed.input {
+                        broken |= matches!(input, Some(Err(_)));
+                        pending = Some(input);
+                    }
                     streamed.written?;
                     After::Continue
                 }
@@ -175,16 +249,27 @@ type Input = Option<std::io::Result<Chunk>>;
 enum Answered {
     /// Its answer, if it gets one, is in the output.
     Done(After),
-    /// It is a heavy command, left for the blocking pool. Boxed, so that the common
-    /// answer stays small enough to come back in registers.
-    Heavy(Box<OwnedCommand>),
+    /// It is a heavy command, left for the scheduler. Boxed, so that the common answer
+    /// stays small enough to come back in registers.
+    Heavy(Box<Deferral>, Load),
     /// It streams its answer from the blocking pool, ending as said.
-    Stream(Box<OwnedCommand>, StreamEnd),
+    Stream(Box<Deferral>, StreamEnd),
+}
+
+/// A command left for later, with its clock running.
+struct Deferral {
+    command: OwnedCommand,
+    timing: Timing,
 }
 
 /// Answers one raw line into `out`, unless GTP says to ignore it (blank, or only a
 /// comment) or it is a heavy command.
-fn answer(session: &mut Session, line: RawLine<'_>, out: &mut Vec<u8>) -> Answered {
+fn answer(
+    session: &mut Session,
+    line: RawLine<'_>,
+    out: &mut Vec<u8>,
+    tally: &mut Tally,
+) -> Answered {
     let text = match line {
         RawLine::Text(text) => text,
         RawLine::TooLong => return refuse(out, CommandError::LineTooLong),
@@ -201,10 +286,24 @@ fn answer(session: &mut Session, line: RawLine<'_>, out: &mut Vec<u8>) -> Answer
         }
     };
     tracing::debug!(name = command.name, id = ?command.id, "command");
-    match session.respond_unless_heavy(&command, out) {
+    let start = out.len();
+    let answered = tally.light(command.name, || {
+        let answered = session.respond_unless_heavy(&command, out);
+        let outcome = answered.is_ok().then(|| Outcome::of(&out[start..]));
+        (answered, outcome)
+    });
+    match answered {
         Ok(after) => Answered::Done(after),
-        Err(Deferred::Heavy) => Answered::Heavy(Box::new(command.to_owned_command())),
-        Err(Deferred::Stream(end)) => Answered::Stream(Box::new(command.to_owned_command()), end),
+        Err(deferred) => {
+            let deferral = Box::new(Deferral {
+                command: command.to_owned_command(),
+                timing: Timing::start(command.name),
+            });
+            match deferred {
+                Deferred::Heavy(load) => Answered::Heavy(deferral, load),
+                Deferred::Stream(end) => Answered::Stream(deferral, end),
+            }
+        }
     }
 }
 
@@ -214,21 +313,82 @@ fn refuse(out: &mut Vec<u8>, error: CommandError) -> Answered {
     Answered::Done(After::Continue)
 }
 
-/// Runs one heavy command on the blocking pool, taking the session and the output there
-/// and handing them back, so no async worker thread ever computes for long.
-async fn respond_blocking(
-    mut session: Session,
+/// A heavy command with the session and output it runs with.
+struct Job {
+    session: Session,
     command: OwnedCommand,
-    mut out: Vec<u8>,
-) -> (Session, Vec<u8>, After) {
-    let job = tokio::task::spawn_blocking(move || {
-        let after = session.respond(&command.command(), &mut out);
-        (session, out, after)
-    });
-    match job.await {
-        Ok(done) => done,
-        // The job can only fail by panicking, which is a bug: let this task fail too.
-        Err(error) => std::panic::resume_unwind(error.into_panic()),
+    out: Vec<u8>,
+}
+
+/// What a heavy command hands back.
+struct Done {
+    /// The session, with the answer appended to the output.
+    job: Job,
+    after: After,
+    /// Input read while it ran, for the session to answer next.
+    input: Option<Input>,
+}
+
+/// Runs one heavy command through the scheduler, taking the session and the output to a
+/// blocking thread and handing them back, so no async worker thread ever computes for
+/// long. Meanwhile it watches `lines` when given: when the input ends or fails (the
+/// client went), the command is cancelled, whether it waits for a lane or computes; a
+/// search then stops within a few milliseconds. With `gone`, the client is known to have
+/// gone already: the command is cancelled before it starts.
+async fn heavy<R>(
+    job: Job,
+    ticket: Ticket,
+    mut lines: Option<&mut FramedRead<R, GtpLineCodec>>,
+    gone: bool,
+) -> Done
+where
+    R: AsyncRead + Unpin,
+{
+    let stop = Arc::new(AtomicBool::new(gone));
+    let cancel = CancellationToken::new();
+    if gone {
+        cancel.cancel();
+    }
+    let job_stop = Arc::clone(&stop);
+    let Job {
+        mut session,
+        command,
+        mut out,
+    } = job;
+    let mut run = std::pin::pin!(ticket.run(&cancel, move || {
+        let after = session.respond_heavy(&command.command(), &mut out, &job_stop);
+        (
+            Job {
+                session,
+                command,
+                out,
+            },
+            after,
+        )
+    }));
+    let mut came = None;
+    let (job, after) = loop {
+        tokio::select! {
+            biased;
+            done = &mut run => break done,
+            next = async {
+                match lines.as_mut() {
+                    Some(lines) => lines.next().await,
+                    None => std::future::pending().await,
+                }
+            }, if came.is_none() => {
+                if !matches!(next, Some(Ok(_))) {
+                    stop.store(true, Ordering::Relaxed);
+                    cancel.cancel();
+                }
+                came = Some(next);
+            }
+        }
+    };
+    Done {
+        job,
+        after,
+        input: came,
     }
 }
 
@@ -248,6 +408,8 @@ struct Streamed {
     input: Option<Input>,
     /// Whether its answer reached the client.
     written: std::io::Result<()>,
+    /// How it ended: a stream that began is a success.
+    outcome: Outcome,
 }
 
 /// Runs a streaming command on the blocking pool, writing each piece of its answer as
@@ -284,10 +446,12 @@ where
     } = input;
     let mut came = None;
     let mut written = Ok(());
+    let mut outcome = None;
     let session = loop {
         tokio::select! {
             biased;
             Some(mut piece) = received.recv() => {
+                outcome.get_or_insert_with(|| Outcome::of(&piece));
                 if written.is_ok() {
                     written = send(writer, &mut piece, limits.idle_timeout).await;
                     if written.is_err() {
@@ -301,9 +465,9 @@ where
                     None => std::future::pending().await,
                 }
             }, if came.is_none() => {
-                // The end of input stops an analysis but not a move being thought over:
-                // a client that half-closes still gets its move.
-                if analysis || next.as_ref().is_some_and(|chunk| chunk.is_err()) {
+                // The end of input stops any stream: the client may have gone. A move
+                // being thought over then comes at once, the best found so far.
+                if analysis || !matches!(next, Some(Ok(_))) {
                     stop.store(true, Ordering::Relaxed);
                 }
                 came = Some(next);
@@ -318,6 +482,7 @@ where
         }
     };
     while let Ok(mut piece) = received.try_recv() {
+        outcome.get_or_insert_with(|| Outcome::of(&piece));
         if written.is_ok() {
             written = send(writer, &mut piece, limits.idle_timeout).await;
         }
@@ -326,6 +491,7 @@ where
         session,
         input: came,
         written,
+        outcome: outcome.unwrap_or(Outcome::Failed),
     }
 }
 

@@ -1,7 +1,7 @@
 //! The accept loop: one task per connection, a cap on connections, graceful shutdown.
 
 use super::sessions::{busy_answer, Sessions};
-use super::{http, SessionLimits};
+use super::{http, Scheduler, SessionLimits};
 use crate::session::Catalog;
 use std::future::Future;
 use std::sync::Arc;
@@ -22,13 +22,15 @@ pub struct ServerConfig {
 
 /// Accepts connections on `listener` until `shutdown` completes, then stops accepting,
 /// lets every session answer what it has received, and returns once all have closed.
+/// Every session's heavy commands go through `scheduler`.
 pub async fn serve(
     listener: TcpListener,
     config: ServerConfig,
     catalog: Arc<Catalog>,
+    scheduler: Scheduler,
     shutdown: impl Future<Output = ()>,
 ) {
-    serve_with_http(listener, None, config, catalog, shutdown).await;
+    serve_with_http(listener, None, config, catalog, scheduler, shutdown).await;
 }
 
 /// [`serve`], and when `http` is given, HTTP on it too: the page, `/healthz`, and
@@ -39,12 +41,14 @@ pub async fn serve_with_http(
     http: Option<TcpListener>,
     config: ServerConfig,
     catalog: Arc<Catalog>,
+    scheduler: Scheduler,
     shutdown: impl Future<Output = ()>,
 ) {
     let sessions = Arc::new(Sessions::new(
         catalog,
         config.limits,
         config.max_connections,
+        scheduler,
     ));
     if let Some(http) = http {
         sessions

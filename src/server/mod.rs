@@ -4,11 +4,15 @@ mod connection;
 mod http;
 mod idle;
 mod listener;
+mod metrics;
+mod scheduler;
 mod sessions;
 mod stdio;
 
 pub use connection::{run_session, SessionLimits};
 pub use listener::{serve, serve_with_http, ServerConfig};
+pub use metrics::Metrics;
+pub use scheduler::{Busy, Scheduler, Ticket};
 pub use stdio::serve_stdio;
 
 /// Starts listening for SIGINT and SIGTERM, and returns a future that completes when one

@@ -1,8 +1,8 @@
 //! What every session of a server shares, whichever door it came in by (TCP or a
-//! WebSocket): the games, the limits, the connection cap, the stop signal and the
-//! tracker that shutdown waits on.
+//! WebSocket): the games, the limits, the connection cap, the queue of heavy work, the
+//! stop signal and the tracker that shutdown waits on.
 
-use super::{run_session, SessionLimits};
+use super::{run_session, Scheduler, SessionLimits};
 use crate::session::{write_failure, Catalog, CommandError, Session};
 use std::sync::Arc;
 use tokio::io::{AsyncRead, AsyncWrite};
@@ -16,6 +16,8 @@ pub(crate) struct Sessions {
     limits: SessionLimits,
     /// One permit per connection served; TCP and WebSocket sessions share them.
     slots: Arc<Semaphore>,
+    /// The one queue of every session's heavy commands.
+    scheduler: Scheduler,
     /// Cancelled when the server stops: sessions answer what they have, then close.
     stop: CancellationToken,
     /// Every session's task, and the HTTP server's: shutdown waits for them all.
@@ -23,16 +25,19 @@ pub(crate) struct Sessions {
 }
 
 impl Sessions {
-    /// Room for `max_connections` sessions of the games in `catalog`.
+    /// Room for `max_connections` sessions of the games in `catalog`, their heavy
+    /// commands going through `scheduler`.
     pub(crate) fn new(
         catalog: Arc<Catalog>,
         limits: SessionLimits,
         max_connections: usize,
+        scheduler: Scheduler,
     ) -> Sessions {
         Sessions {
             catalog,
             limits,
             slots: Arc::new(Semaphore::new(max_connections)),
+            scheduler,
             stop: CancellationToken::new(),
             tracker: TaskTracker::new(),
         }
@@ -43,15 +48,20 @@ impl Sessions {
         self.limits
     }
 
-    /// A new session with a connection slot, or `None` when every slot is taken.
+    /// A new session with a connection slot, or `None` when every slot is taken (counted
+    /// as a refused connection).
     pub(crate) fn admit(&self) -> Option<Admitted> {
-        let slot = self.slots.clone().try_acquire_owned().ok()?;
+        let Ok(slot) = self.slots.clone().try_acquire_owned() else {
+            metrics::counter!("gamebot_connections_refused_total").increment(1);
+            return None;
+        };
         Some(Admitted {
             session: Session::new(self.catalog.clone()),
             // A child token per session: waiting on it locks only its own node, not one
             // mutex that every session shares.
             stop: self.stop.child_token(),
             limits: self.limits,
+            scheduler: self.scheduler.clone(),
             _slot: slot,
         })
     }
@@ -92,6 +102,7 @@ pub(crate) struct Admitted {
     session: Session,
     stop: CancellationToken,
     limits: SessionLimits,
+    scheduler: Scheduler,
     _slot: OwnedSemaphorePermit,
 }
 
@@ -103,6 +114,14 @@ impl Admitted {
         R: AsyncRead + Unpin,
         W: AsyncWrite + Unpin,
     {
-        run_session(self.session, reader, writer, self.limits, self.stop).await
+        run_session(
+            self.session,
+            reader,
+            writer,
+            self.limits,
+            &self.scheduler,
+            self.stop,
+        )
+        .await
     }
 }

@@ -1,6 +1,6 @@
 //! One session over stdin/stdout, the way GUIs and tournament tools launch engines.
 
-use super::{run_session, shutdown_signal, SessionLimits};
+use super::{run_session, shutdown_signal, Scheduler, SessionLimits};
 use crate::session::{Catalog, Session};
 use std::sync::Arc;
 use std::time::Duration;
@@ -8,7 +8,8 @@ use tokio_util::sync::CancellationToken;
 
 /// Serves one session on the process's stdin and stdout until `quit`, end of input, or
 /// SIGINT/SIGTERM (then for at most `drain_timeout` more, as a TCP session).
-/// There is no idle timeout: the launching program owns the engine's lifetime.
+/// There is no idle timeout: the launching program owns the engine's lifetime. Its
+/// heavy commands go through a scheduler of its own, with a lane per core.
 pub async fn serve_stdio(
     catalog: Arc<Catalog>,
     max_line_bytes: usize,
@@ -31,6 +32,8 @@ pub async fn serve_stdio(
         tokio::io::stdin(),
         tokio::io::stdout(),
         limits,
+        // One session has at most one heavy command at a time.
+        &Scheduler::per_core(1),
         shutdown,
     )
     .await

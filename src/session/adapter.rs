@@ -23,6 +23,24 @@ pub trait GameAdapter: Send + 'static {
     /// the response text: no empty lines, possibly several lines.
     fn execute(&mut self, verb: &str, args: Args<'_>) -> Result<String, CommandError>;
 
+    /// Where the heavy `verb` computes: on a thread of its own unless said otherwise.
+    fn load(&self, _verb: &str) -> Load {
+        Load::Cpu
+    }
+
+    /// Runs a heavy `verb` as [`execute`](GameAdapter::execute) does, but a search
+    /// gives up soon once `stop` is set (its client has gone): it then answers
+    /// [`CommandError::Cancelled`] and changes nothing, or, where a shorter search still
+    /// gives a good answer (a Go move), answers with what it found so far.
+    fn execute_cancellable(
+        &mut self,
+        verb: &str,
+        args: Args<'_>,
+        _stop: &AtomicBool,
+    ) -> Result<String, CommandError> {
+        self.execute(verb, args)
+    }
+
     /// Whether `verb` answers as a stream (analysis that sends a line every so often
     /// while it thinks), and how that stream ends. Streaming verbs always run on the
     /// blocking pool, through [`execute_stream`](GameAdapter::execute_stream).
@@ -45,6 +63,17 @@ pub trait GameAdapter: Send + 'static {
     ) -> Result<String, CommandError> {
         Err(CommandError::UnknownCommand)
     }
+}
+
+/// Where a heavy command computes, which says whether it needs a lane of the server's
+/// scheduler.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Load {
+    /// On its own thread: it takes one of the scheduler's lanes (one per core).
+    Cpu,
+    /// On the Go search pool, which shares its own threads among all searches: the
+    /// command's thread only waits, so it takes no lane.
+    Pooled,
 }
 
 /// How a streaming answer ends.

@@ -50,6 +50,14 @@ impl Catalog {
         self.owners.get(verb).copied()
     }
 
+    /// Every verb a session answers, administrative ones first, in listing order.
+    pub fn all_verbs(&self) -> impl Iterator<Item = &'static str> + '_ {
+        Admin::NAMES
+            .iter()
+            .copied()
+            .chain(self.verbs.iter().copied())
+    }
+
     /// Every game verb, in listing order.
     pub fn verbs(&self) -> &[&'static str] {
         &self.verbs

@@ -14,9 +14,13 @@ pub enum CommandError {
     /// The line was not valid UTF-8 (and was discarded).
     #[error("invalid UTF-8")]
     InvalidUtf8,
-    /// The server was full: the connection is refused.
+    /// The server was full: the connection is refused, or a heavy command found the
+    /// queue of heavy work full.
     #[error("server busy")]
     ServerBusy,
+    /// A heavy command gave up because its client went.
+    #[error("cancelled")]
+    Cancelled,
     /// The line could not be read as a command.
     #[error(transparent)]
     Parse(#[from] ParseError),
@@ -37,12 +41,28 @@ impl CommandError {
     pub fn game(error: impl std::error::Error + Send + Sync + 'static) -> CommandError {
         CommandError::Game(Box::new(error))
     }
+
+    /// What kind of error this is, as the `kind` label of the `gamebot_errors_total`
+    /// metric: one of a few fixed words.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            CommandError::LineTooLong => "line_too_long",
+            CommandError::InvalidUtf8 => "invalid_utf8",
+            CommandError::ServerBusy => "server_busy",
+            CommandError::Cancelled => "cancelled",
+            CommandError::Parse(_) => "syntax",
+            CommandError::UnknownCommand => "unknown_command",
+            CommandError::Args(_) => "arguments",
+            CommandError::Game(_) => "refused_by_game",
+        }
+    }
 }
 
 /// Appends the failure response for `error` to `out`, echoing `id`: the one place where a
-/// typed error becomes GTP error text.
+/// typed error becomes GTP error text, and where errors are counted by kind.
 #[cold]
 pub fn write_failure(id: Option<u64>, error: &CommandError, out: &mut Vec<u8>) {
+    metrics::counter!("gamebot_errors_total", "kind" => error.kind()).increment(1);
     Response::failure(id, &error.to_string()).write_to(out);
 }
 

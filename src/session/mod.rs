@@ -11,7 +11,7 @@ mod catalog;
 mod error;
 mod verbs;
 
-pub use adapter::{AdapterFactory, GameAdapter, StreamEnd};
+pub use adapter::{AdapterFactory, GameAdapter, Load, StreamEnd};
 pub use catalog::Catalog;
 pub use error::{write_failure, CommandError};
 pub(crate) use verbs::verb_table;
@@ -33,8 +33,9 @@ pub enum After {
 /// Why [`Session::respond_unless_heavy`] left a command for the caller.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Deferred {
-    /// It may compute for long: [`respond`](Session::respond) on a blocking thread.
-    Heavy,
+    /// It may compute for long: [`respond_heavy`](Session::respond_heavy) on a blocking
+    /// thread, computing there or on the Go search pool as this says.
+    Heavy(Load),
     /// It streams its answer: [`respond_stream`](Session::respond_stream) on a blocking
     /// thread, ending as this says.
     Stream(StreamEnd),
@@ -75,9 +76,11 @@ impl Session {
             if let Some(end) = game.streams(command.name) {
                 return Err(Deferred::Stream(end));
             }
-            if has_large_arguments(command) || game.is_heavy(command.name, Args::new(&command.args))
-            {
-                return Err(Deferred::Heavy);
+            if has_large_arguments(command) {
+                return Err(Deferred::Heavy(Load::Cpu));
+            }
+            if game.is_heavy(command.name, Args::new(&command.args)) {
+                return Err(Deferred::Heavy(game.load(command.name)));
             }
         }
         Ok(self.respond_via(route, command, out))
@@ -117,6 +120,31 @@ impl Session {
             Err(error) => write_failure(command.id, &error, &mut out),
         }
         emit(out);
+    }
+
+    /// Runs a heavy command (see [`Deferred::Heavy`]) and appends its response to `out`:
+    /// as [`respond`](Session::respond), but a search gives up soon once `stop` is set,
+    /// and a command whose `stop` is set before it starts is answered `? cancelled` at
+    /// once.
+    pub fn respond_heavy(
+        &mut self,
+        command: &Command<'_>,
+        out: &mut Vec<u8>,
+        stop: &AtomicBool,
+    ) -> After {
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            write_failure(command.id, &CommandError::Cancelled, out);
+            return After::Continue;
+        }
+        let Some(index) = self.catalog.owner(command.name) else {
+            return self.respond(command, out);
+        };
+        let args = Args::new(&command.args);
+        match self.games[index].execute_cancellable(command.name, args, stop) {
+            Ok(result) => Response::success(command.id, &result).write_to(out),
+            Err(error) => write_failure(command.id, &error, out),
+        }
+        After::Continue
     }
 
     /// Runs one command and appends its response to `out`; a failed command changes

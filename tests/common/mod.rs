@@ -5,7 +5,8 @@
 pub mod go;
 pub mod outside;
 
-use gamebot::server::{serve_with_http, ServerConfig, SessionLimits};
+use gamebot::server::{serve_with_http, Scheduler, ServerConfig, SessionLimits};
+use gamebot::session::Catalog;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -69,17 +70,29 @@ impl TestServer {
         config: ServerConfig,
         engine: gamebot::go::engine::EngineOptions,
     ) -> TestServer {
-        TestServer::launch(config, engine, false).await
+        let catalog = Arc::new(gamebot::standard_catalog(engine));
+        TestServer::start_catalog(config, catalog, Scheduler::per_core(1024)).await
     }
 
     /// Starts the standard catalog with the given limits, serving HTTP too.
     pub async fn start_with_http(config: ServerConfig) -> TestServer {
-        TestServer::launch(config, test_engine(), true).await
+        let catalog = Arc::new(gamebot::standard_catalog(test_engine()));
+        TestServer::launch(config, catalog, Scheduler::per_core(1024), true).await
+    }
+
+    /// Starts `catalog` with the given limits and scheduler of heavy work.
+    pub async fn start_catalog(
+        config: ServerConfig,
+        catalog: Arc<Catalog>,
+        scheduler: Scheduler,
+    ) -> TestServer {
+        TestServer::launch(config, catalog, scheduler, false).await
     }
 
     async fn launch(
         config: ServerConfig,
-        engine: gamebot::go::engine::EngineOptions,
+        catalog: Arc<Catalog>,
+        scheduler: Scheduler,
         with_http: bool,
     ) -> TestServer {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -90,12 +103,12 @@ impl TestServer {
         };
         let http_addr = http.as_ref().map(|http| http.local_addr().unwrap());
         let (stop, stopped) = oneshot::channel::<()>();
-        let catalog = Arc::new(gamebot::standard_catalog(engine));
         let task = tokio::spawn(serve_with_http(
             listener,
             http,
             config,
             catalog,
+            scheduler,
             async move {
                 let _ = stopped.await;
             },

@@ -2,7 +2,7 @@
 //! `analyze`), and their `genmove_analyze` forms, as streams of `info` lines in the
 //! formats those engines publish.
 
-use super::thinking::{search_settings, Progress};
+use super::thinking::{count_playouts, search_settings, Progress};
 use super::vertex::move_name;
 use super::{colour, GoAdapter, GoError, Purpose};
 use crate::go::board::Board;
@@ -127,7 +127,7 @@ impl GoAdapter {
             ..Budget::default()
         };
         let mut report = |result: &SearchResult| send(&info_line(board, colour, result, request));
-        search_in_slices(
+        let (result, _) = search_in_slices(
             &self.pool,
             None,
             board,
@@ -139,6 +139,7 @@ impl GoAdapter {
                 report: &mut report,
             }),
         );
+        count_playouts(&result);
     }
 
     /// `lz-genmove_analyze` and its kin: `genmove` (played, the clock charged, the tree

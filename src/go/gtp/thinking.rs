@@ -178,22 +178,31 @@ impl GoAdapter {
     /// A short search (as long as a `genmove`) for the side to move, with ownership;
     /// kept for the position, so that asking again (`final_status_list alive` then
     /// `dead`, as referees do) costs nothing.
-    fn look(&mut self) -> SearchResult {
+    fn look(&mut self, stop: &AtomicBool) -> SearchResult {
         let key = (self.board.hash(), self.board.moves().len(), self.komi);
         if let Some((kept, result)) = &self.last_look {
             if *kept == key {
                 return result.clone();
             }
         }
-        let result = self.think(self.board.to_move(), None, true, None, None).0;
-        self.last_look = Some((key, result.clone()));
+        let progress = Progress {
+            interval: None,
+            stop,
+            report: &mut |_| {},
+        };
+        let colour = self.board.to_move();
+        let result = self.think(colour, None, true, None, Some(progress)).0;
+        // A search cut short is not kept: asking again searches in full.
+        if !stop.load(std::sync::atomic::Ordering::Relaxed) {
+            self.last_look = Some((key, result.clone()));
+        }
         result
     }
 
     /// Each point's expected owner, +1 Black's to -1 White's, two decimals, rows from the
     /// top as GoGui draws a `dboard`.
-    pub(super) fn ownership_board(&mut self) -> String {
-        let result = self.look();
+    pub(super) fn ownership_board(&mut self, stop: &AtomicBool) -> String {
+        let result = self.look(stop);
         let size = self.board.size();
         (0..size)
             .rev()
@@ -209,8 +218,8 @@ impl GoAdapter {
 
     /// The principal variation of a short search, as GoGui's `gfx` draws one:
     /// `VAR b D4 w C3 ...`.
-    pub(super) fn principal_variation(&mut self) -> String {
-        let result = self.look();
+    pub(super) fn principal_variation(&mut self, stop: &AtomicBool) -> String {
+        let result = self.look(stop);
         let board = &self.board;
         let mut colour = board.to_move();
         let mut text = String::from("VAR");
@@ -230,8 +239,8 @@ impl GoAdapter {
     }
 
     /// Which points hold a dead stone, by a short search's ownership estimate.
-    pub(super) fn dead_stones(&mut self) -> Vec<bool> {
-        let result = self.look();
+    pub(super) fn dead_stones(&mut self, stop: &AtomicBool) -> Vec<bool> {
+        let result = self.look(stop);
         let board = &self.board;
         (0..board.size() * board.size())
             .map(|point| match board.get(point) {
@@ -275,10 +284,17 @@ impl GoAdapter {
             });
         }
         let board = &self.board;
-        search_in_slices(
+        let searched = search_in_slices(
             &self.pool, reuse, board, colour, &settings, &budget, watcher,
-        )
+        );
+        count_playouts(&searched.0);
+        searched
     }
+}
+
+/// Adds a search's simulations to the server's tally of search work.
+pub(super) fn count_playouts(result: &SearchResult) {
+    metrics::counter!("gamebot_search_nodes_total", "game" => "go").increment(result.playouts);
 }
 
 /// An ownership value (+1 Black's) seen from `colour`'s side (+1 its own).

@@ -7,10 +7,12 @@ mod show;
 
 use super::{CollapseOptions, Engine, Game, Refusal, Rejected, Score, Status, Token};
 use crate::gtp::{ArgError, Args};
+use crate::qttt::engine::{Control, Stopped};
 use crate::session::{verb_table, AdapterFactory, CommandError, GameAdapter};
 use notation::{parse_tokens, player_text, record_text, score_text, token_text, TokenSyntaxError};
 use show::show;
 use std::fmt;
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 verb_table! {
@@ -61,6 +63,18 @@ enum QtttError {
     CannotUndo,
     /// The engine was asked to act in a finished game.
     Over,
+    /// The engine's search was stopped (its client went).
+    Stopped(Stopped),
+}
+
+impl QtttError {
+    /// The session's error for this one: a stopped search is a cancelled command.
+    fn into_command_error(self) -> CommandError {
+        match self {
+            QtttError::Stopped(_) => CommandError::Cancelled,
+            other => CommandError::game(other),
+        }
+    }
 }
 
 impl fmt::Display for QtttError {
@@ -72,6 +86,7 @@ impl fmt::Display for QtttError {
             }
             QtttError::CannotUndo => f.write_str("cannot undo"),
             QtttError::Over => f.write_str("illegal move: the game is over"),
+            QtttError::Stopped(stopped) => write!(f, "{stopped}"),
         }
     }
 }
@@ -158,7 +173,13 @@ impl QtttAdapter {
         }
     }
 
-    fn run(&mut self, command: Command, args: Args<'_>) -> Result<String, QtttError> {
+    /// Runs `command`; a search runs under `control`.
+    fn run(
+        &mut self,
+        command: Command,
+        args: Args<'_>,
+        control: &Control<'_>,
+    ) -> Result<String, QtttError> {
         // The text of the token a refusal names, as the client wrote it.
         let rejected = |Rejected { index, refusal }| {
             QtttError::Illegal(args.all()[index].to_string(), refusal)
@@ -174,17 +195,18 @@ impl QtttAdapter {
             }
             Command::Status => status_text(self.game.position().status()),
             Command::Genmove => {
-                let token = self
-                    .engine
-                    .choose(self.game.position())
-                    .ok_or(QtttError::Over)?;
+                let chosen = self.engine.choose_with(self.game.position(), control);
+                count_nodes(control);
+                let token = chosen.map_err(QtttError::Stopped)?.ok_or(QtttError::Over)?;
                 self.game
                     .play_token(token)
                     .expect("the engine chooses a legal token");
                 token_text(token)
             }
             Command::Analyze => {
-                let lines = self.engine.analyze(self.game.position());
+                let lines = self.engine.analyze_with(self.game.position(), control);
+                count_nodes(control);
+                let lines = lines.map_err(QtttError::Stopped)?;
                 if lines.is_empty() {
                     return Err(QtttError::Over);
                 }
@@ -236,8 +258,27 @@ impl GameAdapter for QtttAdapter {
     fn execute(&mut self, verb: &str, args: Args<'_>) -> Result<String, CommandError> {
         let verb = Verb::from_name(verb).ok_or(CommandError::UnknownCommand)?;
         let command = Command::parse(verb, args)?;
-        self.run(command, args).map_err(CommandError::game)
+        self.run(command, args, &Control::default())
+            .map_err(QtttError::into_command_error)
     }
+
+    /// A search stopped before its end answers `? cancelled` and plays nothing.
+    fn execute_cancellable(
+        &mut self,
+        verb: &str,
+        args: Args<'_>,
+        stop: &AtomicBool,
+    ) -> Result<String, CommandError> {
+        let verb = Verb::from_name(verb).ok_or(CommandError::UnknownCommand)?;
+        let command = Command::parse(verb, args)?;
+        self.run(command, args, &Control::new(stop))
+            .map_err(QtttError::into_command_error)
+    }
+}
+
+/// Adds a search's nodes to the server's tally of search work.
+fn count_nodes(control: &Control<'_>) {
+    metrics::counter!("gamebot_search_nodes_total", "game" => "qttt").increment(control.nodes());
 }
 
 /// `move x`, `collapse o 1 4`, `over 0.5 1`.

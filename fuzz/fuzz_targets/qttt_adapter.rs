@@ -1,0 +1,13 @@
+//! The QTTT adapter through a session: any lines, each a command; searches are skipped.
+#![no_main]
+
+use gamebot::session::Catalog;
+use libfuzzer_sys::fuzz_target;
+use std::sync::{Arc, OnceLock};
+
+fuzz_target!(|data: &[u8]| {
+    static CATALOG: OnceLock<Arc<Catalog>> = OnceLock::new();
+    let catalog =
+        CATALOG.get_or_init(|| Arc::new(Catalog::new(vec![gamebot::qttt::gtp::factory()])));
+    gamebot_fuzz::run_lines(catalog, data, &["qttt-show", "qttt-record"]);
+});

@@ -1,0 +1,337 @@
+//! Scale-out through HAProxy (`deploy/haproxy/run-local 3`): 2,000 concurrent sessions
+//! each play a short Wythoff game and a QTTT game without a single wrong answer; then one
+//! server is killed with SIGKILL: sessions on it see their connection close (never a
+//! wrong answer), the others go on, and every new session is served; then a rolling
+//! restart (SIGHUP to run-local: SIGTERM each server in turn and start it again) loses no
+//! answered command. Skips with a notice when HAProxy is missing, except under CI=true.
+
+mod common;
+
+use common::outside::outside_program;
+use std::io::{BufRead, BufReader};
+use std::net::{SocketAddr, TcpListener};
+use std::process::{Child, ChildStdout, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader as AsyncBufReader};
+use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
+use tokio::net::TcpStream;
+
+/// How long any one answer may take before the test fails (liveness only).
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// One session's script: a short Wythoff game and a short QTTT game, with the answers
+/// every correct server gives.
+const SCRIPT: &[(&str, &str)] = &[
+    ("protocol_version", "= 2"),
+    ("wythoff-new 10 7", "= "),
+    ("wythoff-solve 10 7", "= 4 7"),
+    ("wythoff-genmove", "= 4 7"),
+    ("wythoff-play 4 2", "= "),
+    ("wythoff-genmove", "= 1 2"),
+    ("wythoff-status", "= 1 2 second"),
+    ("qttt-new", "= "),
+    ("qttt-play ab be de", "= move o"),
+    ("qttt-play ae", "= collapse x 1 4"),
+    ("qttt-play 4", "= move x"),
+    ("qttt-record", "= AB BE DE AE 4"),
+    ("qttt-new", "= "),
+    ("qttt-play AI EG BE EH DG AI 1", "= move x"),
+    ("qttt-genmove", "= DG"),
+    ("qttt-status", "= collapse o 5 7"),
+    ("qttt-score AI EG BE EH DG AI 1 BC CE 3", "= 0.5 1"),
+    ("name", "= gamebot"),
+];
+
+/// What can become of a command sent through the balancer.
+#[derive(Debug, PartialEq, Eq)]
+enum Answer {
+    /// A whole response (without its empty line).
+    Text(String),
+    /// The connection closed before any byte of the response.
+    Closed,
+}
+
+/// A GTP client that tells a clean close (between responses) from a broken answer.
+struct Client {
+    reader: AsyncBufReader<OwnedReadHalf>,
+    writer: OwnedWriteHalf,
+}
+
+impl Client {
+    async fn connect(addr: SocketAddr) -> Client {
+        let stream = tokio::time::timeout(PATIENCE, TcpStream::connect(addr))
+            .await
+            .expect("connect in time")
+            .expect("connect");
+        let (reader, writer) = stream.into_split();
+        Client {
+            reader: AsyncBufReader::new(reader),
+            writer,
+        }
+    }
+
+    /// Sends `line`; the response, or `Closed` when the connection ends before it. A
+    /// response cut off in the middle fails the test.
+    async fn ask(&mut self, line: &str) -> Answer {
+        if self
+            .writer
+            .write_all(format!("{line}\n").as_bytes())
+            .await
+            .is_err()
+        {
+            return Answer::Closed;
+        }
+        let mut text = String::new();
+        loop {
+            let mut piece = String::new();
+            let read = tokio::time::timeout(PATIENCE, self.reader.read_line(&mut piece))
+                .await
+                .expect("an answer in time");
+            match read {
+                Ok(0) | Err(_) if text.is_empty() => return Answer::Closed,
+                Ok(0) | Err(_) => panic!("{line:?}: the answer was cut: {text:?}"),
+                Ok(_) if piece == "\n" => {
+                    return Answer::Text(text.trim_end_matches('\n').to_string())
+                }
+                Ok(_) => text.push_str(&piece),
+            }
+        }
+    }
+}
+
+/// Runs the script on `client`: `true` when every command was answered rightly, `false`
+/// when the connection closed cleanly at some point; a wrong answer fails the test.
+async fn play(client: &mut Client) -> bool {
+    for &(command, expected) in SCRIPT {
+        match client.ask(command).await {
+            Answer::Text(text) => assert_eq!(text, expected, "{command}"),
+            Answer::Closed => return false,
+        }
+    }
+    true
+}
+
+/// `run-local 3 PORT` and what it printed.
+struct Deployment {
+    child: Child,
+    stdout: Option<BufReader<ChildStdout>>,
+    addr: SocketAddr,
+    pids: Vec<u32>,
+}
+
+impl Deployment {
+    fn start(gamebot: &str, haproxy: &std::path::Path) -> Deployment {
+        let port = free_ports(4);
+        let mut child = Command::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/deploy/haproxy/run-local"
+        ))
+        .args(["3", &port.to_string()])
+        .env("GAMEBOT", gamebot)
+        .env("GAMEBOT_ARGS", "--max-connections 5000 --drain-timeout 5")
+        .env("HAPROXY", haproxy)
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start run-local");
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let first = line(&mut stdout);
+        let addr = first
+            .strip_prefix("listening on ")
+            .unwrap_or_else(|| panic!("first line: {first:?}"))
+            .parse()
+            .unwrap();
+        let pids = (0..3)
+            .map(|_| {
+                let line = line(&mut stdout);
+                line.rsplit(' ').next().unwrap().parse().unwrap()
+            })
+            .collect();
+        Deployment {
+            child,
+            stdout: Some(stdout),
+            addr,
+            pids,
+        }
+    }
+
+    fn signal(&self, pid: u32, signal: &str) {
+        let status = Command::new("kill")
+            .args([&format!("-{signal}"), &pid.to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+}
+
+impl Drop for Deployment {
+    fn drop(&mut self) {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let _ = self.child.wait();
+    }
+}
+
+/// One line of run-local's stdout, without its line feed.
+fn line(stdout: &mut BufReader<ChildStdout>) -> String {
+    let mut text = String::new();
+    stdout.read_line(&mut text).expect("run-local's stdout");
+    assert!(!text.is_empty(), "run-local ended early");
+    text.trim_end().to_string()
+}
+
+/// A port P such that P..P+count are free now on loopback.
+fn free_ports(count: u16) -> u16 {
+    (0..200)
+        .find_map(|_| {
+            let base = TcpListener::bind("127.0.0.1:0")
+                .ok()?
+                .local_addr()
+                .ok()?
+                .port();
+            if base > 65535 - count {
+                return None;
+            }
+            let held: Option<Vec<_>> = (0..count)
+                .map(|i| TcpListener::bind(("127.0.0.1", base + i)).ok())
+                .collect();
+            held.map(|_| base)
+        })
+        .expect("no free ports")
+}
+
+/// Raises this process's limit of open files to its hard limit: the test holds
+/// thousands of connections, and the servers and HAProxy inherit the limit.
+fn raise_file_limit() {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit and setrlimit only read and write the struct given.
+    unsafe {
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) == 0 {
+            limit.rlim_cur = limit.rlim_max;
+            libc::setrlimit(libc::RLIMIT_NOFILE, &limit);
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sessions_through_haproxy_survive_a_killed_server_and_a_rolling_restart() {
+    let Some(haproxy) = outside_program(
+        "haproxy",
+        &["/usr/sbin"],
+        "on Debian or Ubuntu: apt-get install haproxy",
+    ) else {
+        return;
+    };
+    raise_file_limit();
+    let started = std::time::Instant::now();
+    let mut deployment = Deployment::start(env!("CARGO_BIN_EXE_gamebot"), &haproxy);
+    let addr = deployment.addr;
+
+    // 2,000 sessions at once, each the whole script: zero errors.
+    let mut sessions = Vec::new();
+    for _ in 0..2000 {
+        sessions.push(tokio::spawn(async move {
+            let mut client = Client::connect(addr).await;
+            assert!(play(&mut client).await, "a session was closed");
+            client
+        }));
+    }
+    let mut clients = Vec::new();
+    for session in sessions {
+        clients.push(session.await.unwrap());
+    }
+
+    // Kill one server: its sessions see the close, the others go on.
+    deployment.signal(deployment.pids[0], "KILL");
+    let mut sessions = Vec::new();
+    for mut client in clients.drain(..600) {
+        sessions.push(tokio::spawn(async move { play(&mut client).await }));
+    }
+    drop(clients);
+    let mut went_on = 0;
+    let mut closed = 0;
+    for session in sessions {
+        if session.await.unwrap() {
+            went_on += 1;
+        } else {
+            closed += 1;
+        }
+    }
+    // leastconn spread the sessions evenly over the three servers.
+    assert!(
+        closed > 0 && went_on >= 300,
+        "{closed} closed, {went_on} went on"
+    );
+    // Every new session is served, on the two servers left.
+    let mut sessions = Vec::new();
+    for _ in 0..300 {
+        sessions.push(tokio::spawn(async move {
+            let mut client = Client::connect(addr).await;
+            assert!(play(&mut client).await, "a new session was closed");
+        }));
+    }
+    for session in sessions {
+        session.await.unwrap();
+    }
+
+    // Rolling restart while sessions keep playing (the killed server comes back too):
+    // sessions whose server stops see a clean close and start again; no answer is ever
+    // wrong or cut.
+    let restarting = Arc::new(AtomicBool::new(true));
+    let completed = Arc::new(AtomicUsize::new(0));
+    let interrupted = Arc::new(AtomicUsize::new(0));
+    let mut players = Vec::new();
+    for _ in 0..200 {
+        let (restarting, completed, interrupted) =
+            (restarting.clone(), completed.clone(), interrupted.clone());
+        players.push(tokio::spawn(async move {
+            while restarting.load(Ordering::Relaxed) {
+                let mut client = Client::connect(addr).await;
+                while restarting.load(Ordering::Relaxed) {
+                    if !play(&mut client).await {
+                        interrupted.fetch_add(1, Ordering::Relaxed);
+                        break;
+                    }
+                    completed.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+        }));
+    }
+    deployment.signal(deployment.child.id(), "HUP");
+    let mut stdout = deployment.stdout.take().unwrap();
+    let restarted =
+        tokio::task::spawn_blocking(move || (1..=3).map(|_| line(&mut stdout)).collect::<Vec<_>>())
+            .await
+            .unwrap();
+    assert!(
+        restarted.iter().all(|line| line.starts_with("restarted ")),
+        "{restarted:?}"
+    );
+    restarting.store(false, Ordering::Relaxed);
+    for player in players {
+        player.await.unwrap();
+    }
+    assert!(completed.load(Ordering::Relaxed) > 0);
+    // After the restart, all three servers serve again.
+    let mut client = Client::connect(addr).await;
+    assert!(play(&mut client).await);
+    let _ = writeln_stderr(&format!(
+        "haproxy test: {} scripts completed during the rolling restart, {} interrupted by a clean close; {:.1} s in all",
+        completed.load(Ordering::Relaxed),
+        interrupted.load(Ordering::Relaxed),
+        started.elapsed().as_secs_f64()
+    ));
+}
+
+/// Writes a line to stderr directly, past the test harness's capture.
+fn writeln_stderr(text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    writeln!(std::io::stderr(), "{text}")
+}
