@@ -76,6 +76,7 @@ async fn start_gamebot() -> SocketAddr {
             max_line_bytes: 1 << 20,
             idle_timeout: Some(Duration::from_secs(3600)),
             drain_timeout: Duration::from_secs(10),
+            end_of_input_cancels: true,
         },
     };
     let catalog = Arc::new(gamebot::standard_catalog(Default::default()));

@@ -271,6 +271,7 @@ async fn run(mode: Mode) -> std::io::Result<()> {
                     max_line_bytes: line_limit(max_line_bytes),
                     idle_timeout: Some(Duration::from_secs(idle_timeout)),
                     drain_timeout: Duration::from_secs(drain_timeout),
+                    end_of_input_cancels: true,
                 },
             };
             let scheduler = server::Scheduler::per_core(heavy_queue as usize);

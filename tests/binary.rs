@@ -293,6 +293,19 @@ fn stdio_ponders_between_moves_and_ends_at_the_end_of_input() {
 }
 
 #[test]
+fn stdio_answers_a_heavy_last_command_after_the_end_of_input() {
+    // `gamebot stdio < commands`: the end of stdin is no client gone, unlike over TCP.
+    let mut running = stdio();
+    let mut stdin = running.child.stdin.take().unwrap();
+    let stdout = read_all_later(running.child.stdout.take().unwrap());
+    stdin.write_all(b"qttt-new\n1 qttt-genmove\n").unwrap();
+    drop(stdin);
+    let answers = stdout.recv_timeout(PATIENCE).unwrap();
+    assert!(answers.starts_with("= \n\n=1 "), "{answers}");
+    assert!(running.wait().success());
+}
+
+#[test]
 fn stdio_honours_the_line_limit() {
     let mut running = stdio_with(&["--max-line-bytes", "8"]);
     let mut stdin = running.child.stdin.take().unwrap();

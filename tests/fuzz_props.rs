@@ -230,6 +230,7 @@ fn converse(input: &[u8], cuts: &[prop::sample::Index]) -> String {
             max_line_bytes: MAX_LINE,
             idle_timeout: None,
             drain_timeout: Duration::from_secs(10),
+            end_of_input_cancels: true,
         };
         let session = tokio::spawn(async move {
             let scheduler = Scheduler::new(2, 16);

@@ -26,6 +26,10 @@ pub struct SessionLimits {
     /// received and send it; when it runs out the session is closed, answers still owed
     /// or not, so a client that does not read cannot hold a shutdown.
     pub drain_timeout: Duration,
+    /// Whether the end of the input right after a heavy command means the client has
+    /// gone, cancelling the command (TCP and WebSocket sessions); on stdin it means only
+    /// that no more commands come, and the command is answered.
+    pub end_of_input_cancels: bool,
 }
 
 /// How long a session keeps reading after the stop signal. Bytes that reached the socket
@@ -184,7 +188,8 @@ where
                     // even if it then half-closes (`printf ... | nc -N`).
                     let last =
                         chunk_lines.peek().is_none() && !matches!(pending, Some(Some(Ok(_))));
-                    let gone = broken || (last && matches!(pending, Some(None)));
+                    let gone = broken
+                        || (limits.end_of_input_cancels && last && matches!(pending, Some(None)));
                     let input = (last && pending.is_none()).then_some(&mut lines);
                     let start = out.len();
                     let job = Job {
@@ -192,7 +197,7 @@ where
                         command,
                         out: std::mem::take(&mut out),
                     };
-                    let done = heavy(job, ticket, input, gone).await;
+                    let done = heavy(job, ticket, input, gone, limits.end_of_input_cancels).await;
                     session = done.job.session;
                     out = done.job.out;
                     timing.finish(Outcome::of(&out[start..]));
@@ -333,13 +338,15 @@ struct Done {
 /// blocking thread and handing them back, so no async worker thread ever computes for
 /// long. Meanwhile it watches `lines` when given: when the input ends or fails (the
 /// client went), the command is cancelled, whether it waits for a lane or computes; a
-/// search then stops within a few milliseconds. With `gone`, the client is known to have
-/// gone already: the command is cancelled before it starts.
+/// search then stops within a few milliseconds (the end alone only when
+/// `end_cancels`). With `gone`, the client is known to have gone already: the command is
+/// cancelled before it starts.
 async fn heavy<R>(
     job: Job,
     ticket: Ticket,
     mut lines: Option<&mut FramedRead<R, GtpLineCodec>>,
     gone: bool,
+    end_cancels: bool,
 ) -> Done
 where
     R: AsyncRead + Unpin,
@@ -377,7 +384,12 @@ where
                     None => std::future::pending().await,
                 }
             }, if came.is_none() => {
-                if !matches!(next, Some(Ok(_))) {
+                let went = match &next {
+                    Some(Ok(_)) => false,
+                    Some(Err(_)) => true,
+                    None => end_cancels,
+                };
+                if went {
                     stop.store(true, Ordering::Relaxed);
                     cancel.cancel();
                 }

@@ -26,6 +26,9 @@ pub async fn serve_stdio(
         max_line_bytes,
         idle_timeout: None,
         drain_timeout,
+        // `gamebot stdio < commands` answers every command; a launcher that dies
+        // closes stdout too, and the next write ends the session.
+        end_of_input_cancels: false,
     };
     run_session(
         Session::new(catalog),

@@ -27,6 +27,7 @@ pub fn default_config() -> ServerConfig {
             max_line_bytes: 1 << 20,
             idle_timeout: Some(Duration::from_secs(600)),
             drain_timeout: Duration::from_secs(10),
+            end_of_input_cancels: true,
         },
     }
 }
