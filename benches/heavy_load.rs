@@ -13,19 +13,18 @@
 
 #![forbid(unsafe_code)]
 
-use std::io::{BufRead, BufReader};
+mod common;
+
+use common::{probe, report, start_server, Client};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader as AsyncBufReader};
-use tokio::net::TcpStream;
+use std::time::Duration;
 
 fn main() {
     let measuring = std::env::args().any(|arg| arg == "--bench");
     let (sessions, seconds) = if measuring { (1000, 20) } else { (4, 1) };
-    let (mut server, addr) = start_server();
+    let (mut server, addr) = start_server(&["--go-move-time", "0.05", "--max-connections", "2000"]);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -39,48 +38,6 @@ fn main() {
     );
     println!("heavy commands answered: {answered} ({busy} of them `? server busy`)");
     report("name round trip", names);
-}
-
-/// Prints the median, 99th percentile and worst of `samples`.
-fn report(what: &str, mut samples: Vec<Duration>) {
-    samples.sort();
-    let at = |fraction: f64| samples[((samples.len() - 1) as f64 * fraction).round() as usize];
-    println!(
-        "{what:>26}: median {:>8.2?}  p99 {:>8.2?}  worst {:>8.2?}  ({} samples)",
-        at(0.5),
-        at(0.99),
-        samples[samples.len() - 1],
-        samples.len()
-    );
-}
-
-/// Starts `gamebot serve` on a free port; returns it and its address.
-fn start_server() -> (Child, SocketAddr) {
-    let mut server = Command::new(env!("CARGO_BIN_EXE_gamebot"))
-        .args([
-            "serve",
-            "--listen",
-            "127.0.0.1:0",
-            "--go-move-time",
-            "0.05",
-            "--max-connections",
-            "2000",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start gamebot serve");
-    let mut line = String::new();
-    BufReader::new(server.stdout.take().expect("stdout"))
-        .read_line(&mut line)
-        .expect("the address line");
-    let addr = line
-        .trim()
-        .strip_prefix("listening on ")
-        .expect("listening on ADDR")
-        .parse()
-        .expect("an address");
-    (server, addr)
 }
 
 /// Runs the sessions and the `name` probe for `period`; returns every `name` round trip,
@@ -100,7 +57,7 @@ async fn load(addr: SocketAddr, sessions: usize, period: Duration) -> (Vec<Durat
             busy.clone(),
         )));
     }
-    let probe = tokio::spawn(probe(addr, done.clone()));
+    let probe = tokio::spawn(probe(addr, done.clone(), Duration::from_millis(5)));
     tokio::time::sleep(period).await;
     done.store(true, Ordering::Relaxed);
     for player in players {
@@ -148,57 +105,6 @@ async fn work(
             busy.fetch_add(1, Ordering::Relaxed);
         } else {
             assert!(answer.starts_with('='), "{answer}");
-        }
-    }
-}
-
-/// Sends `name` every 5 ms until `done`; returns the round trips.
-async fn probe(addr: SocketAddr, done: Arc<AtomicBool>) -> Vec<Duration> {
-    let mut client = Client::connect(addr).await;
-    let mut took = Vec::new();
-    while !done.load(Ordering::Relaxed) || took.is_empty() {
-        let start = Instant::now();
-        let answer = client.ask("name").await;
-        took.push(start.elapsed());
-        assert_eq!(answer, "= gamebot\n\n");
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
-    took
-}
-
-/// A GTP client over TCP.
-struct Client {
-    reader: AsyncBufReader<tokio::net::tcp::OwnedReadHalf>,
-    writer: tokio::net::tcp::OwnedWriteHalf,
-}
-
-impl Client {
-    async fn connect(addr: SocketAddr) -> Client {
-        let (reader, writer) = TcpStream::connect(addr)
-            .await
-            .expect("connect")
-            .into_split();
-        Client {
-            reader: AsyncBufReader::new(reader),
-            writer,
-        }
-    }
-
-    /// Sends `line` and reads the whole answer.
-    async fn ask(&mut self, line: &str) -> String {
-        self.writer
-            .write_all(format!("{line}\n").as_bytes())
-            .await
-            .expect("send");
-        let mut answer = String::new();
-        loop {
-            let mut text = String::new();
-            let read = self.reader.read_line(&mut text).await.expect("read");
-            assert!(read > 0, "the server closed");
-            answer.push_str(&text);
-            if text == "\n" {
-                return answer;
-            }
         }
     }
 }

@@ -16,14 +16,13 @@
 
 #![forbid(unsafe_code)]
 
-use std::io::{BufRead, BufReader};
+mod common;
+
+use common::{report, start_server, Client};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader as AsyncBufReader};
-use tokio::net::TcpStream;
 
 /// The commands sessions send in turn, with their answers.
 const ROUND: [(&str, &str); 4] = [
@@ -46,7 +45,7 @@ fn main() {
     } else {
         (20, 2)
     };
-    let (mut server, addr) = start_server();
+    let (mut server, addr) = start_server(&["--max-connections", "19500"]);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -157,104 +156,4 @@ async fn talk(
         }
     }
     took
-}
-
-/// Prints the median, 99th percentile and worst of `samples`.
-fn report(what: &str, mut samples: Vec<Duration>) {
-    if samples.is_empty() {
-        return;
-    }
-    samples.sort();
-    let at = |fraction: f64| samples[((samples.len() - 1) as f64 * fraction).round() as usize];
-    println!(
-        "{what:>12}: median {:>8.2?}  p99 {:>8.2?}  worst {:>8.2?}  ({} samples)",
-        at(0.5),
-        at(0.99),
-        samples[samples.len() - 1],
-        samples.len()
-    );
-}
-
-/// Starts `gamebot serve` on a free port; returns it and its address.
-fn start_server() -> (Child, SocketAddr) {
-    let mut server = Command::new(env!("CARGO_BIN_EXE_gamebot"))
-        .args([
-            "serve",
-            "--listen",
-            "127.0.0.1:0",
-            "--max-connections",
-            "19500",
-        ])
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start gamebot serve");
-    let mut line = String::new();
-    BufReader::new(server.stdout.take().expect("stdout"))
-        .read_line(&mut line)
-        .expect("the address line");
-    let addr = line
-        .trim()
-        .strip_prefix("listening on ")
-        .expect("listening on ADDR")
-        .parse()
-        .expect("an address");
-    (server, addr)
-}
-
-/// A GTP client over TCP.
-struct Client {
-    reader: AsyncBufReader<tokio::net::tcp::OwnedReadHalf>,
-    writer: tokio::net::tcp::OwnedWriteHalf,
-}
-
-impl Client {
-    async fn connect(addr: SocketAddr) -> Client {
-        let (reader, writer) = TcpStream::connect(addr)
-            .await
-            .expect("connect")
-            .into_split();
-        Client {
-            reader: AsyncBufReader::new(reader),
-            writer,
-        }
-    }
-
-    /// Sends `line` and reads the whole answer; `None` when the connection fails.
-    async fn try_ask(&mut self, line: &str) -> Option<String> {
-        self.writer
-            .write_all(format!("{line}\n").as_bytes())
-            .await
-            .ok()?;
-        let mut answer = String::new();
-        loop {
-            let mut text = String::new();
-            if self.reader.read_line(&mut text).await.ok()? == 0 {
-                return None;
-            }
-            answer.push_str(&text);
-            if text == "\n" {
-                return Some(answer);
-            }
-        }
-    }
-
-    /// Sends `line` and reads the whole answer.
-    async fn ask(&mut self, line: &str) -> String {
-        self.writer
-            .write_all(format!("{line}\n").as_bytes())
-            .await
-            .expect("send");
-        let mut answer = String::new();
-        loop {
-            let mut text = String::new();
-            let read = self.reader.read_line(&mut text).await.expect("read");
-            assert!(read > 0, "the server closed");
-            answer.push_str(&text);
-            if text == "\n" {
-                return answer;
-            }
-        }
-    }
 }
