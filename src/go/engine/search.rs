@@ -129,8 +129,8 @@ impl SearchResult {
 /// `settings.threads` threads sharing one tree (see [`search_with`] for a shared pool).
 ///
 /// The move chosen is checked against the rules board (positional superko included):
-/// the most visited move the rules allow is the best move; below the root the playout board's simple ko
-/// stands in for superko. With one thread the search is deterministic: the same seed,
+/// the most visited move the rules allow is the best move; below the root the playout
+/// board's simple ko stands in for superko. With one thread the search is deterministic: the same seed,
 /// position and simulation count give the same result.
 pub fn search(
     board: &Board,

@@ -151,13 +151,12 @@ impl GoAdapter {
     /// With `--go-ponder`, goes on searching the kept tree on the opponent's time, unless
     /// the game has ended.
     fn start_pondering(&mut self) {
-        let moves = self.board.moves();
-        let ended = moves.len() >= 2 && moves.iter().rev().take(2).all(|m| m.point.is_none());
-        if !self.options.ponder || ended {
+        if !self.options.ponder || self.board.is_over() {
             return;
         }
         if let Some(kept) = self.last_search.take() {
             let mut settings = search_settings(&self.board, self.komi, &self.options, false);
+            // A ponder is not reproducible anyway: it uses every thread.
             settings.threads = self.options.threads;
             self.ponder = Some(Ponder::start(
                 Arc::clone(&self.pool),

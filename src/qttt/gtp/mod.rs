@@ -256,10 +256,7 @@ impl GameAdapter for QtttAdapter {
     }
 
     fn execute(&mut self, verb: &str, args: Args<'_>) -> Result<String, CommandError> {
-        let verb = Verb::from_name(verb).ok_or(CommandError::UnknownCommand)?;
-        let command = Command::parse(verb, args)?;
-        self.run(command, args, &Control::default())
-            .map_err(QtttError::into_command_error)
+        self.execute_cancellable(verb, args, &AtomicBool::new(false))
     }
 
     /// A search stopped before its end answers `? cancelled` and plays nothing.
