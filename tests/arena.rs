@@ -4,6 +4,7 @@
 
 mod arena_engines;
 mod common;
+use common::bound;
 
 use arena_engines::{
     arena, gamebot, games, referee_script, scratch, script, summary, text, Misdeed, RandomQttt,
@@ -31,6 +32,7 @@ fn moves(game: &Value) -> Vec<&str> {
 
 #[test]
 fn perfect_qttt_self_play_is_won_by_the_first_player_one_to_a_half() {
+    let _bound = bound();
     let dir = scratch("qttt-self");
     let out = dir.to_str().unwrap();
     let server = Server::start();
@@ -71,6 +73,7 @@ fn perfect_qttt_self_play_is_won_by_the_first_player_one_to_a_half() {
 
 #[test]
 fn perfect_qttt_never_loses_to_a_random_player() {
+    let _bound = bound();
     let dir = scratch("qttt-random");
     let random = RandomQttt::start(42);
     let other = RandomQttt::start(43);
@@ -104,6 +107,7 @@ fn perfect_qttt_never_loses_to_a_random_player() {
 
 #[test]
 fn perfect_wythoff_wins_every_game_from_a_winning_start_and_records_replay() {
+    let _bound = bound();
     let dir = scratch("wythoff");
     let engine = gamebot("");
     arena(&[
@@ -152,6 +156,7 @@ fn perfect_wythoff_wins_every_game_from_a_winning_start_and_records_replay() {
 
 #[test]
 fn listed_wythoff_starts_open_the_pairs_in_turn() {
+    let _bound = bound();
     let dir = scratch("wythoff-listed");
     let engine = gamebot("");
     arena(&[
@@ -195,6 +200,7 @@ fn sgf_moves(sgf: &str, size: usize) -> Vec<Option<usize>> {
 
 #[test]
 fn go_self_play_on_a_small_board_writes_sgf_that_replays_to_the_result() {
+    let _bound = bound();
     let dir = scratch("go");
     let engine = |seed| gamebot(&format!("--go-playouts 50 --seed {seed}"));
     arena(&[
@@ -270,6 +276,7 @@ fn go_self_play_on_a_small_board_writes_sgf_that_replays_to_the_result() {
 
 #[test]
 fn go_openings_from_sgf_files_open_the_pairs_in_turn() {
+    let _bound = bound();
     let dir = scratch("sgf-openings");
     let first = dir.join("first.sgf");
     let second = dir.join("second.sgf");
@@ -334,6 +341,7 @@ fn refereed(name: &str, referee: &str) -> Vec<Value> {
 
 #[test]
 fn a_referee_engine_s_final_score_decides() {
+    let _bound = bound();
     let dir = scratch("referee-engine");
     for game in refereed("referee", &referee_script(&dir, "referee", "= W+99")) {
         assert_eq!(text(&game, "result"), "W+99", "{game}");
@@ -343,6 +351,7 @@ fn a_referee_engine_s_final_score_decides() {
 
 #[test]
 fn a_failing_referee_leaves_the_count_to_the_arena() {
+    let _bound = bound();
     let dir = scratch("failing-referee");
     for game in refereed(
         "failing",
@@ -361,6 +370,7 @@ fn a_failing_referee_leaves_the_count_to_the_arena() {
 
 #[test]
 fn gamebot_plays_gnu_go_refereed_by_gnu_go() {
+    let _bound = bound();
     let Some(gnugo) =
         common::outside::outside_program("gnugo", &["/usr/games"], "apt-get install gnugo")
     else {
@@ -426,6 +436,7 @@ fn go_against(name: &str, bad: &str) -> Vec<Value> {
 
 #[test]
 fn an_illegal_move_forfeits_the_game_and_the_match_goes_on() {
+    let _bound = bound();
     let dir = scratch("illegal-engine");
     let played = go_against(
         "illegal",
@@ -446,6 +457,7 @@ fn an_illegal_move_forfeits_the_game_and_the_match_goes_on() {
 
 #[test]
 fn a_resignation_ends_the_game_without_a_forfeit() {
+    let _bound = bound();
     let dir = scratch("resigning-engine");
     let played = go_against(
         "resign",
@@ -462,6 +474,7 @@ fn a_resignation_ends_the_game_without_a_forfeit() {
 
 #[test]
 fn go_games_stop_at_max_moves_and_are_scored_as_they_stand() {
+    let _bound = bound();
     let dir = scratch("max-moves");
     let engine = gamebot("--go-playouts 30 --seed 1");
     arena(&[
@@ -498,6 +511,7 @@ fn go_games_stop_at_max_moves_and_are_scored_as_they_stand() {
 
 #[test]
 fn a_question_mark_to_genmove_forfeits_as_an_error() {
+    let _bound = bound();
     let dir = scratch("refusing-engine");
     let played = go_against("refuse", &script(&dir, "refuse", Misdeed::Refuse, None));
     for game in &played {
@@ -543,6 +557,7 @@ fn wythoff_against_once(name: &str, misdeed: Misdeed) -> Vec<Value> {
 
 #[test]
 fn a_sleeping_engine_loses_on_time_and_is_restarted() {
+    let _bound = bound();
     let began = Instant::now();
     let played = wythoff_against_once("sleep", Misdeed::Sleep);
     assert_eq!(text(&played[0], "reason"), "timeout");
@@ -561,6 +576,7 @@ fn a_sleeping_engine_loses_on_time_and_is_restarted() {
 
 #[test]
 fn an_engine_that_exits_loses_by_crash_and_is_restarted() {
+    let _bound = bound();
     let played = wythoff_against_once("exit", Misdeed::Exit);
     assert_eq!(text(&played[0], "reason"), "crash", "{}", played[0]);
     assert_eq!(text(&played[0], "result"), "0-1");
@@ -568,6 +584,7 @@ fn an_engine_that_exits_loses_by_crash_and_is_restarted() {
 
 #[test]
 fn resume_after_a_kill_plays_each_game_exactly_once() {
+    let _bound = bound();
     let dir = scratch("resume");
     let out = dir.to_str().unwrap();
     let engine = gamebot("");
@@ -637,6 +654,7 @@ fn resume_after_a_kill_plays_each_game_exactly_once() {
 
 #[test]
 fn sigint_stops_the_match_with_its_table_and_whole_files() {
+    let _bound = bound();
     let dir = scratch("sigint");
     let engine = gamebot("");
     let child = Command::new(GAMEBOT)
@@ -687,6 +705,7 @@ fn sigint_stops_the_match_with_its_table_and_whole_files() {
 
 #[test]
 fn the_sprt_stops_a_clear_match_early() {
+    let _bound = bound();
     // An engine that answers ? to every move request loses every game it moves in, and
     // a perfect player wins the others: H1 (100 Elo better) after a dozen games.
     let dir = scratch("sprt");
@@ -721,6 +740,7 @@ fn the_sprt_stops_a_clear_match_early() {
 
 #[test]
 fn bad_options_and_unusable_engines_are_refused() {
+    let _bound = bound();
     let engine = format!("a={}", gamebot(""));
     for (args, message) in [
         (

@@ -1,5 +1,8 @@
 //! The real `gamebot` binary as a child process: signals, stdio mode and the CLI.
 
+mod common;
+use common::bound;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, ChildStdout, Command, ExitStatus, Stdio};
@@ -154,11 +157,13 @@ fn drains_on(signal: &str) {
 
 #[test]
 fn sigterm_answers_what_was_sent_then_exits_zero() {
+    let _bound = bound();
     drains_on("TERM");
 }
 
 #[test]
 fn sigint_answers_what_was_sent_then_exits_zero() {
+    let _bound = bound();
     drains_on("INT");
 }
 
@@ -172,6 +177,7 @@ const DRAINED_WITHIN: Duration = Duration::from_secs(25);
 
 #[test]
 fn sigterm_stops_a_server_whose_client_never_reads() {
+    let _bound = bound();
     let (mut running, address, stdout) = serve();
     let mut greedy = connect(&address);
     greedy.write_all(b"0 name\n").unwrap();
@@ -187,6 +193,7 @@ fn sigterm_stops_a_server_whose_client_never_reads() {
 
 #[test]
 fn a_signal_stops_an_idle_server_with_status_zero() {
+    let _bound = bound();
     let (mut running, address, stdout) = serve();
     let logs = read_all_later(running.child.stderr.take().unwrap());
     let mut idle = connect(&address);
@@ -206,6 +213,7 @@ fn a_signal_stops_an_idle_server_with_status_zero() {
 
 #[test]
 fn log_format_json_writes_one_json_object_a_line() {
+    let _bound = bound();
     let (mut running, address, _stdout) = serve_with(&["--log-format", "json"]);
     let logs = read_all_later(running.child.stderr.take().unwrap());
     let mut client = connect(&address);
@@ -229,6 +237,7 @@ fn log_format_json_writes_one_json_object_a_line() {
 
 #[test]
 fn a_signal_right_after_the_address_line_is_a_graceful_stop() {
+    let _bound = bound();
     for signal in ["TERM", "INT"] {
         let (mut running, _address, stdout) = serve();
         running.signal(signal);
@@ -255,6 +264,7 @@ fn stdio_with(options: &[&str]) -> Running {
 
 #[test]
 fn stdio_answers_commands_and_quits_with_status_zero() {
+    let _bound = bound();
     let mut running = stdio();
     let mut stdin = running.child.stdin.take().unwrap();
     let stdout = read_all_later(running.child.stdout.take().unwrap());
@@ -272,6 +282,7 @@ fn stdio_answers_commands_and_quits_with_status_zero() {
 
 #[test]
 fn stdio_ponders_between_moves_and_ends_at_the_end_of_input() {
+    let _bound = bound();
     let mut running = stdio_with(&["--go-ponder", "--go-playouts", "50", "--seed", "1"]);
     let mut stdin = running.child.stdin.take().unwrap();
     let stdout = read_all_later(running.child.stdout.take().unwrap());
@@ -294,6 +305,7 @@ fn stdio_ponders_between_moves_and_ends_at_the_end_of_input() {
 
 #[test]
 fn stdio_answers_a_heavy_last_command_after_the_end_of_input() {
+    let _bound = bound();
     // `gamebot stdio < commands`: the end of stdin is no client gone, unlike over TCP.
     let mut running = stdio();
     let mut stdin = running.child.stdin.take().unwrap();
@@ -307,6 +319,7 @@ fn stdio_answers_a_heavy_last_command_after_the_end_of_input() {
 
 #[test]
 fn stdio_honours_the_line_limit() {
+    let _bound = bound();
     let mut running = stdio_with(&["--max-line-bytes", "8"]);
     let mut stdin = running.child.stdin.take().unwrap();
     let stdout = read_all_later(running.child.stdout.take().unwrap());
@@ -321,6 +334,7 @@ fn stdio_honours_the_line_limit() {
 
 #[test]
 fn stdio_streams_analysis_until_the_next_line() {
+    let _bound = bound();
     let mut running = stdio_with(&["--go-move-time", "0.2"]);
     let mut stdin = running.child.stdin.take().unwrap();
     let mut stdout = BufReader::new(running.child.stdout.take().unwrap());
@@ -349,6 +363,7 @@ fn stdio_streams_analysis_until_the_next_line() {
 
 #[test]
 fn stdio_ends_with_status_zero_at_end_of_input() {
+    let _bound = bound();
     let mut running = stdio();
     let mut stdin = running.child.stdin.take().unwrap();
     let stdout = read_all_later(running.child.stdout.take().unwrap());
@@ -380,6 +395,7 @@ fn answering(
 
 #[test]
 fn stdio_exits_zero_on_sigterm_while_waiting_for_input() {
+    let _bound = bound();
     let mut running = stdio();
     let (stdin, _stdout) = answering(&mut running);
     running.signal("TERM");
@@ -390,6 +406,7 @@ fn stdio_exits_zero_on_sigterm_while_waiting_for_input() {
 
 #[test]
 fn stdio_exits_zero_on_sigterm_while_its_output_is_not_read() {
+    let _bound = bound();
     let mut running = stdio_with(&["--drain-timeout", "1"]);
     let (mut stdin, stdout) = answering(&mut running);
     // Far more than the pipe holds, never read: the write to stdout blocks.
@@ -433,6 +450,7 @@ fn help_entry(help: &str, option: &str) -> Option<String> {
 
 #[test]
 fn serve_help_lists_every_option_with_its_default() {
+    let _bound = bound();
     help_shows_defaults(
         "serve",
         &[
@@ -452,6 +470,7 @@ fn serve_help_lists_every_option_with_its_default() {
 
 #[test]
 fn stdio_help_lists_every_option_with_its_default() {
+    let _bound = bound();
     help_shows_defaults(
         "stdio",
         &[
@@ -466,6 +485,7 @@ fn stdio_help_lists_every_option_with_its_default() {
 
 #[test]
 fn top_level_help_names_both_modes() {
+    let _bound = bound();
     let output = gamebot().arg("--help").output().unwrap();
     assert!(output.status.success());
     let help = String::from_utf8(output.stdout).unwrap();
@@ -475,6 +495,7 @@ fn top_level_help_names_both_modes() {
 
 #[test]
 fn a_bad_listen_address_fails_clearly() {
+    let _bound = bound();
     for bad in ["nonsense", "127.0.0.1:99999", "127.0.0.1"] {
         let output = gamebot()
             .args(["serve", "--listen", bad])
@@ -493,6 +514,7 @@ fn a_bad_listen_address_fails_clearly() {
 
 #[test]
 fn bad_option_values_are_refused() {
+    let _bound = bound();
     for args in [
         &["serve", "--max-connections", "0"][..],
         &["serve", "--idle-timeout", "soon"],
@@ -516,6 +538,7 @@ fn bad_option_values_are_refused() {
 
 #[test]
 fn serve_and_stdio_help_state_the_move_limit_and_the_komi_rules() {
+    let _bound = bound();
     for subcommand in ["serve", "stdio"] {
         let output = gamebot().args([subcommand, "--help"]).output().unwrap();
         let help = String::from_utf8(output.stdout).unwrap();

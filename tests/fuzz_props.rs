@@ -10,6 +10,7 @@
 //! debug build; every other verb is in.
 
 mod common;
+use common::bound;
 
 use gamebot::gtp::{preprocess, Command};
 use gamebot::server::{run_session, Scheduler, SessionLimits};
@@ -289,6 +290,7 @@ proptest! {
         input in input(),
         cuts in prop::collection::vec(any::<prop::sample::Index>(), 0..8),
     ) {
+        let _bound = bound();
         let output = converse(&input, &cuts);
         prop_assert_eq!(answered_ids(&output), expected_answers(&input), "{}", output);
     }
@@ -297,6 +299,7 @@ proptest! {
     fn a_failed_command_changes_nothing(
         lines in prop::collection::vec(command_line(), 1..30),
     ) {
+        let _bound = bound();
         let mut session = Session::new(catalog());
         for line in lines {
             let text = String::from_utf8(line).unwrap();
@@ -319,6 +322,7 @@ proptest! {
 
 #[test]
 fn the_checks_see_what_a_known_input_gets() {
+    let _bound = bound();
     let input = b"1 name\n\n# note\n2 fly\nname \xff\n3 wythoff-new 5 x\r\n4 quit\n5 name\n";
     let output = converse(input, &[]);
     assert_eq!(

@@ -3,6 +3,7 @@
 //! `genmove` forms, until the move), then end with the empty line.
 
 mod common;
+use common::bounded;
 
 use common::{Client, TestServer};
 use std::time::Duration;
@@ -42,193 +43,207 @@ fn field<'a>(entry: &'a str, key: &str) -> &'a str {
     words[at + 1]
 }
 
-#[tokio::test]
-async fn lz_analyze_streams_until_the_next_line_which_is_then_answered() {
-    let server = TestServer::start().await;
-    let mut c = server.connect().await;
-    c.ok("boardsize 9").await;
-    c.ok("play b E5").await;
-    c.send("7 lz-analyze w 2").await;
-    assert_eq!(c.line().await, "=7\n");
-    let lines = stream_lines(&mut c, 3, "name").await;
-    assert!(lines.len() >= 3, "{lines:?}");
-    for line in &lines {
-        for (order, entry) in entries(line).iter().enumerate() {
-            assert_eq!(field(entry, "order"), order.to_string(), "{line}");
-            let rate: u32 = field(entry, "winrate").parse().unwrap();
-            let prior: u32 = field(entry, "prior").parse().unwrap();
-            let lcb: u32 = field(entry, "lcb").parse().unwrap();
-            assert!(rate <= 10_000 && prior <= 10_000 && lcb <= rate, "{entry}");
-            let visits: u32 = field(entry, "visits").parse().unwrap();
-            assert!(visits > 0, "{entry}");
-            // The principal variation starts with the move, and E5 is taken.
-            let mv = field(entry, "move");
-            assert_eq!(field(entry, "pv"), mv);
-            assert_ne!(mv, "E5");
-        }
-    }
-    // Visits only grow from one report to the next.
-    let total = |line: &String| -> u32 {
-        entries(line)
-            .iter()
-            .map(|entry| field(entry, "visits").parse::<u32>().unwrap())
-            .sum()
-    };
-    assert!(total(&lines[0]) <= total(lines.last().unwrap()));
-    // The line that stopped the stream is answered next; the position is unchanged.
-    assert_eq!(c.response().await, "= gamebot\n\n");
-    assert!(c.ok("showboard").await.contains("Black E5"));
-    server.shutdown().await;
-}
-
-#[tokio::test]
-async fn an_empty_line_stops_the_analysis_and_gets_no_answer() {
-    let server = TestServer::start().await;
-    let mut c = server.connect().await;
-    c.ok("boardsize 5").await;
-    c.send("lz-analyze 1").await;
-    assert_eq!(c.line().await, "=\n");
-    let lines = stream_lines(&mut c, 1, "").await;
-    assert!(lines.len() >= 2);
-    assert_eq!(c.ask("2 name").await, "=2 gamebot\n\n");
-    server.shutdown().await;
-}
-
-#[tokio::test]
-async fn a_pipelined_line_ends_the_analysis_at_once() {
-    let server = TestServer::start().await;
-    let mut c = server.connect().await;
-    c.send_raw(b"boardsize 9\n3 kata-analyze 1\n4 name\n").await;
-    assert_eq!(c.response().await, "= \n\n");
-    assert_eq!(c.response().await, "=3\n\n");
-    assert_eq!(c.response().await, "=4 gamebot\n\n");
-    server.shutdown().await;
-}
-
-#[tokio::test]
-async fn kata_analyze_gives_fractions_and_ownership_for_every_point() {
-    let server = TestServer::start().await;
-    let mut c = server.connect().await;
-    c.ok("boardsize 7").await;
-    c.send("kata-analyze b interval 2 ownership true maxmoves 3")
-        .await;
-    assert_eq!(c.line().await, "=\n");
-    let lines = stream_lines(&mut c, 2, "name").await;
-    for line in &lines {
-        let (infos, owners) = line.split_once("ownership").expect("ownership");
-        let infos = entries(infos);
-        assert!((1..=3).contains(&infos.len()), "{line}");
-        for entry in infos {
-            let rate: f32 = field(entry, "winrate").parse().unwrap();
-            assert!((0.0..=1.0).contains(&rate), "{entry}");
-            assert!(field(entry, "prior").contains('.'));
-        }
-        let owners: Vec<f32> = owners
-            .split_whitespace()
-            .map(|v| v.parse().unwrap())
-            .collect();
-        assert_eq!(owners.len(), 49);
-        assert!(owners.iter().all(|owner| owner.abs() <= 1.0));
-    }
-    assert_eq!(c.response().await, "= gamebot\n\n");
-    server.shutdown().await;
-}
-
-#[tokio::test]
-async fn analysis_arguments_are_checked_before_anything_streams() {
-    let server = TestServer::start().await;
-    let mut c = server.connect().await;
-    c.ok("boardsize 9").await;
-    let before = c.ok("showboard").await;
-    for bad in [
-        "lz-analyze b x",
-        "lz-analyze b 10 ownership true",
-        "kata-analyze 10 ownership maybe",
-        "kata-analyze interval",
-        "analyze 10 speed 3",
-        "lz-genmove_analyze b 10 maxmoves -1",
-    ] {
-        let message = c.err(bad).await;
-        assert!(message.starts_with("syntax error"), "{bad}: {message}");
-    }
-    assert_eq!(c.ok("showboard").await, before);
-    server.shutdown().await;
-}
-
-#[tokio::test]
-async fn genmove_analyze_thinks_its_time_then_plays_whatever_comes_meanwhile() {
-    let engine = gamebot::go::engine::EngineOptions {
-        move_time: Duration::from_millis(300),
-        seed: 3,
-        threads: 1,
-        ..Default::default()
-    };
-    let server = TestServer::start_with_engine(common::default_config(), engine).await;
-    let mut c = server.connect().await;
-    c.ok("boardsize 9").await;
-    // The pipelined name neither stops the move nor is answered before it.
-    c.send_raw(b"5 lz-genmove_analyze b 5\nname\n").await;
-    assert_eq!(c.line().await, "=5\n");
-    let mut infos = 0;
-    let played = loop {
-        let line = c.line().await;
-        if let Some(vertex) = line.strip_prefix("play ") {
-            break vertex.trim().to_string();
-        }
-        assert!(line.starts_with("info move "), "{line}");
-        infos += 1;
-    };
-    assert_eq!(c.line().await, "\n");
-    assert!(infos >= 2, "{infos} reports in 0.3 s at 0.05 s");
-    assert_eq!(c.response().await, "= gamebot\n\n");
-    // The move was played.
-    assert!(c.ok("showboard").await.contains(&format!("Black {played}")));
-    assert!(c
-        .err(&format!("play w {played}"))
-        .await
-        .starts_with("illegal move"));
-    // Sabaki's name for it, with KataGo's numbers.
-    c.send("genmove_analyze w 5").await;
-    assert_eq!(c.line().await, "=\n");
-    let mut last = String::new();
-    loop {
-        let line = c.line().await;
-        if line == "\n" {
-            break;
-        }
-        last = line;
-    }
-    assert!(last.starts_with("play "), "{last}");
-    server.shutdown().await;
-}
-
-#[tokio::test]
-async fn a_client_that_goes_mid_analysis_leaves_the_server_well() {
-    let server = TestServer::start().await;
-    for _ in 0..3 {
+#[test]
+fn lz_analyze_streams_until_the_next_line_which_is_then_answered() {
+    bounded(async {
+        let server = TestServer::start().await;
         let mut c = server.connect().await;
-        c.ok("boardsize 19").await;
+        c.ok("boardsize 9").await;
+        c.ok("play b E5").await;
+        c.send("7 lz-analyze w 2").await;
+        assert_eq!(c.line().await, "=7\n");
+        let lines = stream_lines(&mut c, 3, "name").await;
+        assert!(lines.len() >= 3, "{lines:?}");
+        for line in &lines {
+            for (order, entry) in entries(line).iter().enumerate() {
+                assert_eq!(field(entry, "order"), order.to_string(), "{line}");
+                let rate: u32 = field(entry, "winrate").parse().unwrap();
+                let prior: u32 = field(entry, "prior").parse().unwrap();
+                let lcb: u32 = field(entry, "lcb").parse().unwrap();
+                assert!(rate <= 10_000 && prior <= 10_000 && lcb <= rate, "{entry}");
+                let visits: u32 = field(entry, "visits").parse().unwrap();
+                assert!(visits > 0, "{entry}");
+                // The principal variation starts with the move, and E5 is taken.
+                let mv = field(entry, "move");
+                assert_eq!(field(entry, "pv"), mv);
+                assert_ne!(mv, "E5");
+            }
+        }
+        // Visits only grow from one report to the next.
+        let total = |line: &String| -> u32 {
+            entries(line)
+                .iter()
+                .map(|entry| field(entry, "visits").parse::<u32>().unwrap())
+                .sum()
+        };
+        assert!(total(&lines[0]) <= total(lines.last().unwrap()));
+        // The line that stopped the stream is answered next; the position is unchanged.
+        assert_eq!(c.response().await, "= gamebot\n\n");
+        assert!(c.ok("showboard").await.contains("Black E5"));
+        server.shutdown().await;
+    })
+}
+
+#[test]
+fn an_empty_line_stops_the_analysis_and_gets_no_answer() {
+    bounded(async {
+        let server = TestServer::start().await;
+        let mut c = server.connect().await;
+        c.ok("boardsize 5").await;
         c.send("lz-analyze 1").await;
         assert_eq!(c.line().await, "=\n");
-        c.line().await;
-        drop(c);
-    }
-    // End of input also ends an analysis, then the session.
-    let mut c = server.connect().await;
-    c.send("lz-analyze 1").await;
-    assert_eq!(c.line().await, "=\n");
-    c.finish().await;
-    let rest = c.read_to_close().await;
-    let (reports, end) = rest.split_at(rest.len() - 1);
-    assert_eq!(end, "\n", "{rest:?}");
-    assert!(
-        reports.lines().all(|line| line.starts_with("info move ")),
-        "{rest:?}"
-    );
-    let mut other = server.connect().await;
-    assert_eq!(other.ok("name").await, "gamebot");
-    // Shutting down waits for every session: the analyses must all have ended.
-    tokio::time::timeout(Duration::from_secs(10), server.shutdown())
-        .await
-        .expect("analyses left running");
+        let lines = stream_lines(&mut c, 1, "").await;
+        assert!(lines.len() >= 2);
+        assert_eq!(c.ask("2 name").await, "=2 gamebot\n\n");
+        server.shutdown().await;
+    })
+}
+
+#[test]
+fn a_pipelined_line_ends_the_analysis_at_once() {
+    bounded(async {
+        let server = TestServer::start().await;
+        let mut c = server.connect().await;
+        c.send_raw(b"boardsize 9\n3 kata-analyze 1\n4 name\n").await;
+        assert_eq!(c.response().await, "= \n\n");
+        assert_eq!(c.response().await, "=3\n\n");
+        assert_eq!(c.response().await, "=4 gamebot\n\n");
+        server.shutdown().await;
+    })
+}
+
+#[test]
+fn kata_analyze_gives_fractions_and_ownership_for_every_point() {
+    bounded(async {
+        let server = TestServer::start().await;
+        let mut c = server.connect().await;
+        c.ok("boardsize 7").await;
+        c.send("kata-analyze b interval 2 ownership true maxmoves 3")
+            .await;
+        assert_eq!(c.line().await, "=\n");
+        let lines = stream_lines(&mut c, 2, "name").await;
+        for line in &lines {
+            let (infos, owners) = line.split_once("ownership").expect("ownership");
+            let infos = entries(infos);
+            assert!((1..=3).contains(&infos.len()), "{line}");
+            for entry in infos {
+                let rate: f32 = field(entry, "winrate").parse().unwrap();
+                assert!((0.0..=1.0).contains(&rate), "{entry}");
+                assert!(field(entry, "prior").contains('.'));
+            }
+            let owners: Vec<f32> = owners
+                .split_whitespace()
+                .map(|v| v.parse().unwrap())
+                .collect();
+            assert_eq!(owners.len(), 49);
+            assert!(owners.iter().all(|owner| owner.abs() <= 1.0));
+        }
+        assert_eq!(c.response().await, "= gamebot\n\n");
+        server.shutdown().await;
+    })
+}
+
+#[test]
+fn analysis_arguments_are_checked_before_anything_streams() {
+    bounded(async {
+        let server = TestServer::start().await;
+        let mut c = server.connect().await;
+        c.ok("boardsize 9").await;
+        let before = c.ok("showboard").await;
+        for bad in [
+            "lz-analyze b x",
+            "lz-analyze b 10 ownership true",
+            "kata-analyze 10 ownership maybe",
+            "kata-analyze interval",
+            "analyze 10 speed 3",
+            "lz-genmove_analyze b 10 maxmoves -1",
+        ] {
+            let message = c.err(bad).await;
+            assert!(message.starts_with("syntax error"), "{bad}: {message}");
+        }
+        assert_eq!(c.ok("showboard").await, before);
+        server.shutdown().await;
+    })
+}
+
+#[test]
+fn genmove_analyze_thinks_its_time_then_plays_whatever_comes_meanwhile() {
+    bounded(async {
+        let engine = gamebot::go::engine::EngineOptions {
+            move_time: Duration::from_millis(300),
+            seed: 3,
+            threads: 1,
+            ..Default::default()
+        };
+        let server = TestServer::start_with_engine(common::default_config(), engine).await;
+        let mut c = server.connect().await;
+        c.ok("boardsize 9").await;
+        // The pipelined name neither stops the move nor is answered before it.
+        c.send_raw(b"5 lz-genmove_analyze b 5\nname\n").await;
+        assert_eq!(c.line().await, "=5\n");
+        let mut infos = 0;
+        let played = loop {
+            let line = c.line().await;
+            if let Some(vertex) = line.strip_prefix("play ") {
+                break vertex.trim().to_string();
+            }
+            assert!(line.starts_with("info move "), "{line}");
+            infos += 1;
+        };
+        assert_eq!(c.line().await, "\n");
+        assert!(infos >= 2, "{infos} reports in 0.3 s at 0.05 s");
+        assert_eq!(c.response().await, "= gamebot\n\n");
+        // The move was played.
+        assert!(c.ok("showboard").await.contains(&format!("Black {played}")));
+        assert!(c
+            .err(&format!("play w {played}"))
+            .await
+            .starts_with("illegal move"));
+        // Sabaki's name for it, with KataGo's numbers.
+        c.send("genmove_analyze w 5").await;
+        assert_eq!(c.line().await, "=\n");
+        let mut last = String::new();
+        loop {
+            let line = c.line().await;
+            if line == "\n" {
+                break;
+            }
+            last = line;
+        }
+        assert!(last.starts_with("play "), "{last}");
+        server.shutdown().await;
+    })
+}
+
+#[test]
+fn a_client_that_goes_mid_analysis_leaves_the_server_well() {
+    bounded(async {
+        let server = TestServer::start().await;
+        for _ in 0..3 {
+            let mut c = server.connect().await;
+            c.ok("boardsize 19").await;
+            c.send("lz-analyze 1").await;
+            assert_eq!(c.line().await, "=\n");
+            c.line().await;
+            drop(c);
+        }
+        // End of input also ends an analysis, then the session.
+        let mut c = server.connect().await;
+        c.send("lz-analyze 1").await;
+        assert_eq!(c.line().await, "=\n");
+        c.finish().await;
+        let rest = c.read_to_close().await;
+        let (reports, end) = rest.split_at(rest.len() - 1);
+        assert_eq!(end, "\n", "{rest:?}");
+        assert!(
+            reports.lines().all(|line| line.starts_with("info move ")),
+            "{rest:?}"
+        );
+        let mut other = server.connect().await;
+        assert_eq!(other.ok("name").await, "gamebot");
+        // Shutting down waits for every session: the analyses must all have ended.
+        tokio::time::timeout(Duration::from_secs(10), server.shutdown())
+            .await
+            .expect("analyses left running");
+    })
 }

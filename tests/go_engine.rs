@@ -3,6 +3,7 @@
 //! passing under Tromp-Taylor, and the same move again from the same seed.
 
 mod common;
+use common::bound;
 
 use common::go::{at, setup};
 use gamebot::go::board::Board;
@@ -42,6 +43,7 @@ fn is_own_eye(board: &Board, colour: Colour, point: usize) -> bool {
 /// Plays engine moves from random positions and checks each one on the rules board.
 #[test]
 fn engine_moves_are_legal_and_never_fill_own_eyes_or_suicide() {
+    let _bound = bound();
     let mut rng = Rng::new(11);
     let mut checked = 0;
     for size in [2, 3, 5, 7, 9, 13] {
@@ -78,6 +80,7 @@ fn engine_moves_are_legal_and_never_fill_own_eyes_or_suicide() {
 
 #[test]
 fn captures_a_string_in_atari() {
+    let _bound = bound();
     let mut board = Board::new(9);
     // White's four stones D5 E5 D6 E6 are in atari at F6.
     setup(
@@ -96,6 +99,7 @@ fn captures_a_string_in_atari() {
 
 #[test]
 fn saves_its_string_in_atari() {
+    let _bound = bound();
     let mut board = Board::new(9);
     // Black's three stones D5 E5 F5 have one liberty, G5; extending there gives four.
     setup(
@@ -118,6 +122,7 @@ const LADDER_CHASERS: [&str; 4] = ["C4", "D3", "E4", "E5"];
 
 #[test]
 fn does_not_run_from_a_working_ladder() {
+    let _bound = bound();
     let mut board = Board::new(9);
     setup(&mut board, &["D4", "G3"], &LADDER_CHASERS);
     let result = think(&board, B, "7", 2000);
@@ -131,6 +136,7 @@ fn does_not_run_from_a_working_ladder() {
 
 #[test]
 fn escapes_a_ladder_it_can() {
+    let _bound = bound();
     let mut board = Board::new(9);
     // Black C7 breaks the ladder.
     setup(&mut board, &["D4", "C7"], &LADDER_CHASERS);
@@ -145,6 +151,7 @@ fn escapes_a_ladder_it_can() {
 
 #[test]
 fn catches_a_string_in_a_ladder() {
+    let _bound = bound();
     let mut board = Board::new(9);
     // Black D4 has two liberties, D5 and E4; White's atari at E4 catches it in a ladder
     // (at D5 it would let Black run to E4 and out through F4's side).
@@ -175,6 +182,7 @@ fn three_point_eye() -> Board {
 
 #[test]
 fn kills_a_group_at_its_vital_point() {
+    let _bound = bound();
     let board = three_point_eye();
     let result = think(&board, B, "7.5", 1000);
     assert_eq!(
@@ -187,6 +195,7 @@ fn kills_a_group_at_its_vital_point() {
 
 #[test]
 fn saves_a_group_at_its_vital_point() {
+    let _bound = bound();
     let mut board = three_point_eye();
     board.pass(B);
     let result = think(&board, W, "7.5", 1000);
@@ -200,6 +209,7 @@ fn saves_a_group_at_its_vital_point() {
 
 #[test]
 fn captures_dead_stones_before_passing_when_that_changes_the_result() {
+    let _bound = bound();
     // 5x5: Black walls off the board; a dead White stone sits in Black's area. White has
     // passed. Passing now would score the White stone and its neighbourhood as shared;
     // Black must capture (or at least keep playing), not pass.
@@ -218,6 +228,7 @@ fn captures_dead_stones_before_passing_when_that_changes_the_result() {
 
 #[test]
 fn passes_when_passing_wins() {
+    let _bound = bound();
     // 3x3 all Black but two eyes; White passed; passing ends the game won.
     let mut board = Board::new(3);
     // setup ends with White's pass after Black's last stone.
@@ -229,6 +240,7 @@ fn passes_when_passing_wins() {
 
 #[test]
 fn passes_after_the_opponent_rather_than_fill_its_own_territory() {
+    let _bound = bound();
     // 9x9: Black's wall on row 4 and White's on row 5 split the board; Black has 36
     // points, White 45, so with komi -10 Black wins by 1 as the board stands. White
     // has passed: Black's pass ends the game won, and nothing Black could fill in its
@@ -257,6 +269,7 @@ fn passes_after_the_opponent_rather_than_fill_its_own_territory() {
 
 #[test]
 fn the_same_seed_gives_the_same_search() {
+    let _bound = bound();
     let mut board = Board::new(9);
     setup(&mut board, &["E5", "C3"], &["G7", "C7"]);
     let first = think(&board, B, "7", 300);
@@ -269,12 +282,14 @@ fn the_same_seed_gives_the_same_search() {
 
 #[test]
 fn a_one_point_board_can_only_pass() {
+    let _bound = bound();
     let board = Board::new(1);
     assert_eq!(think(&board, B, "0", 20).best, None);
 }
 
 #[test]
 fn resigning_needs_a_threshold_a_low_win_rate_and_the_opening_past() {
+    let _bound = bound();
     let mut board = Board::new(5);
     setup(
         &mut board,
@@ -293,6 +308,7 @@ fn resigning_needs_a_threshold_a_low_win_rate_and_the_opening_past() {
 
 #[test]
 fn two_threads_share_one_tree() {
+    let _bound = bound();
     let mut board = Board::new(9);
     setup(
         &mut board,
@@ -334,6 +350,7 @@ fn two_threads_share_one_tree() {
 
 #[test]
 fn a_search_continues_from_the_subtree_of_the_moves_played() {
+    let _bound = bound();
     use gamebot::go::engine::pool::SearchPool;
     use gamebot::go::engine::search::search_with;
     use gamebot::go::engine::tree::Tree;

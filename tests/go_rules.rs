@@ -2,6 +2,7 @@
 //! games checked against a naive model of the rules.
 
 mod common;
+use common::bound;
 
 use common::go::{at, setup};
 use gamebot::go::board::{Board, Illegal, Played};
@@ -20,6 +21,7 @@ fn play(board: &mut Board, colour: Colour, name: &str) -> Result<Played, Illegal
 
 #[test]
 fn capture_removes_the_string_and_counts_prisoners() {
+    let _bound = bound();
     let mut board = Board::new(5);
     setup(&mut board, &["A2", "B1", "C2", "A3", "C3"], &["B2", "B3"]);
     assert_eq!(board.stone_count(), 7);
@@ -40,6 +42,7 @@ fn capture_removes_the_string_and_counts_prisoners() {
 
 #[test]
 fn multi_stone_suicide_removes_the_own_string() {
+    let _bound = bound();
     let mut board = Board::new(4);
     setup(&mut board, &["A1"], &["C1", "A2", "B2"]);
     let before = board.moves().len();
@@ -63,6 +66,7 @@ fn multi_stone_suicide_removes_the_own_string() {
 
 #[test]
 fn single_stone_suicide_is_refused_and_changes_nothing() {
+    let _bound = bound();
     let mut board = Board::new(3);
     setup(&mut board, &[], &["A2", "B1"]);
     let (hash, moves, points) = (board.hash(), board.moves().len(), board.points().to_vec());
@@ -83,6 +87,7 @@ fn ko_board() -> Board {
 
 #[test]
 fn simple_ko_recapture_is_refused_until_the_position_differs() {
+    let _bound = bound();
     let mut board = ko_board();
     assert_eq!(
         play(&mut board, B, "C2"),
@@ -110,6 +115,7 @@ fn simple_ko_recapture_is_refused_until_the_position_differs() {
 
 #[test]
 fn a_triple_ko_cycle_is_refused_on_its_sixth_move() {
+    let _bound = bound();
     // Three kos, each a white stone at B which Black takes at C, or a black stone at C
     // which White takes at B. Start: kos 1 and 3 white, ko 2 black.
     let mut board = Board::new(9);
@@ -157,6 +163,7 @@ fn a_triple_ko_cycle_is_refused_on_its_sixth_move() {
 
 #[test]
 fn passes_end_the_game_and_undo_reopens_it() {
+    let _bound = bound();
     let mut board = Board::new(9);
     assert!(!board.is_over());
     board.pass(B);
@@ -199,6 +206,7 @@ fn assert_same(board: &Board, snap: &Snapshot) {
 
 #[test]
 fn undo_across_captures_and_passes_restores_everything() {
+    let _bound = bound();
     let mut board = ko_board();
     let mut snaps = vec![snapshot(&board)];
     let sequence = [
@@ -319,6 +327,7 @@ fn check_invariants(board: &mut Board) {
 
 #[test]
 fn random_games_follow_the_naive_rules_and_undo_to_the_empty_board() {
+    let _bound = bound();
     let mut rng = Rng::new(2026);
     let mut refused = HashSet::new();
     for game in 0..40 {
@@ -365,6 +374,7 @@ fn random_games_follow_the_naive_rules_and_undo_to_the_empty_board() {
 
 #[test]
 fn handicap_stones_start_the_game_and_cannot_be_undone() {
+    let _bound = bound();
     let mut board = Board::new(9);
     let points = [at(&board, "C3"), at(&board, "G7")];
     board.place_handicap(&points);

@@ -1,6 +1,9 @@
 //! The linear scorer against the naive relaxation scorer: random boards of many sizes and
 //! densities, and the spiral corridor that is the relaxation's worst case.
 
+mod common;
+use common::{bound, bound_for, HEAVY_TEST_LIMIT};
+
 mod go_boards;
 
 use gamebot::go::{area_score, Colour};
@@ -26,11 +29,13 @@ fn board(
 proptest! {
     #[test]
     fn linear_equals_relaxation_on_small_boards((size, points) in board(0..=40)) {
+        let _bound = bound();
         prop_assert_eq!(area_score(size, &points), relaxation_score(size, &points));
     }
 
     #[test]
     fn the_text_form_scores_the_same((size, points) in board(0..=12)) {
+        let _bound = bound();
         let expected = gamebot::go::gtp::challenge_text(relaxation_score(size, &points).outcome(gamebot::go::Points::ZERO));
         let text = board_text(size, &points);
         prop_assert_eq!(gamebot::go::gtp::tt_score(text), Ok(expected));
@@ -42,12 +47,14 @@ proptest! {
 
     #[test]
     fn linear_equals_relaxation_on_big_boards((size, points) in board(41..=255)) {
+        let _bound = bound();
         prop_assert_eq!(area_score(size, &points), relaxation_score(size, &points));
     }
 }
 
 #[test]
 fn linear_equals_relaxation_on_spirals() {
+    let _bound = bound();
     for size in 0..=40 {
         let points = spiral(size);
         assert_eq!(
@@ -60,6 +67,7 @@ fn linear_equals_relaxation_on_spirals() {
 
 #[test]
 fn a_spiral_corridor_reaches_both_colours() {
+    let _bound = bound();
     let points = spiral(9);
     let stones = points.iter().filter(|point| point.is_some()).count() as u32;
     let score = area_score(9, &points);
@@ -69,6 +77,7 @@ fn a_spiral_corridor_reaches_both_colours() {
 
 #[test]
 fn the_spiral_is_one_corridor_without_shortcuts() {
+    let _bound = bound();
     for size in 1..=40 {
         let points = spiral(size);
         let open = |row: usize, col: usize| points[row * size + col] != Some(Colour::Black);
@@ -102,6 +111,7 @@ fn the_spiral_is_one_corridor_without_shortcuts() {
 
 #[test]
 fn random_boards_have_the_asked_density() {
+    let _bound = bound();
     let points = random_board(100, 30, 7);
     let empty = points.iter().filter(|point| point.is_none()).count();
     assert!((2500..3500).contains(&empty), "{empty}");
@@ -111,6 +121,7 @@ fn random_boards_have_the_asked_density() {
 #[test]
 #[ignore = "slow in debug: run with cargo test --release -- --ignored"]
 fn linear_equals_relaxation_on_the_largest_boards() {
+    let _bound = bound_for(HEAVY_TEST_LIMIT);
     for empty_percent in [0, 10, 30, 50, 70, 90, 100] {
         let points = random_board(255, empty_percent, empty_percent);
         assert_eq!(area_score(255, &points), relaxation_score(255, &points));

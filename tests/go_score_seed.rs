@@ -2,6 +2,7 @@
 //! `gamebot score` on stdin, and the CLI's refusals.
 
 mod common;
+use common::{bound, bounded};
 
 use gamebot::go::gtp::tt_score;
 use std::io::Write;
@@ -115,6 +116,7 @@ fn assert_refused(output: &Output, message: &str) {
 
 #[test]
 fn seed_cases_through_the_library() {
+    let _bound = bound();
     for (text, expected) in CASES {
         assert_eq!(tt_score(text).as_deref(), Ok(expected), "{text}");
     }
@@ -122,6 +124,7 @@ fn seed_cases_through_the_library() {
 
 #[test]
 fn seed_cases_as_gtp_arguments_joined_by_spaces() {
+    let _bound = bound();
     for (text, expected) in CASES {
         let joined = text.split_whitespace().collect::<Vec<_>>().join(" ");
         assert_eq!(tt_score(joined).as_deref(), Ok(expected), "{text}");
@@ -130,6 +133,7 @@ fn seed_cases_as_gtp_arguments_joined_by_spaces() {
 
 #[test]
 fn seed_cases_through_the_cli_from_a_file() {
+    let _bound = bound();
     for (number, (text, expected)) in CASES.iter().enumerate() {
         let output = score_file(&format!("case{number}.txt"), text.as_bytes());
         assert_scored(&output, expected);
@@ -138,6 +142,7 @@ fn seed_cases_through_the_cli_from_a_file() {
 
 #[test]
 fn seed_cases_through_the_cli_from_stdin() {
+    let _bound = bound();
     for (text, expected) in CASES {
         assert_scored(&score_stdin(text.as_bytes()), expected);
     }
@@ -145,11 +150,13 @@ fn seed_cases_through_the_cli_from_stdin() {
 
 #[test]
 fn empty_input_is_the_empty_board() {
+    let _bound = bound();
     assert_scored(&score_stdin(b""), "Jigo");
 }
 
 #[test]
 fn a_board_that_is_not_square_is_refused() {
+    let _bound = bound();
     let output = score_file("not_square.txt", b"X O -\nX O\n");
     assert_refused(
         &output,
@@ -161,6 +168,7 @@ fn a_board_that_is_not_square_is_refused() {
 
 #[test]
 fn a_board_larger_than_255_is_refused() {
+    let _bound = bound();
     let output = score_stdin("-".repeat(4 << 20).as_bytes());
     assert_refused(
         &output,
@@ -178,6 +186,7 @@ fn a_board_larger_than_255_is_refused() {
 
 #[test]
 fn an_unreadable_file_is_refused() {
+    let _bound = bound();
     let missing = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("no such board.txt");
     let output = gamebot().arg("score").arg(&missing).output().unwrap();
     assert_refused(
@@ -192,22 +201,24 @@ fn an_unreadable_file_is_refused() {
     assert_refused(&directory, "cannot read: Is a directory");
 }
 
-#[tokio::test]
-async fn seed_cases_through_the_verb_over_tcp() {
-    let server = common::TestServer::start().await;
-    let mut client = server.connect().await;
-    client.ok("boardsize 9").await;
-    client.ok("play b E5").await;
-    for (text, expected) in CASES {
-        let args = text.split_whitespace().collect::<Vec<_>>().join(" ");
-        assert_eq!(client.ok(&format!("tt-score {args}")).await, expected);
-    }
-    assert_eq!(
+#[test]
+fn seed_cases_through_the_verb_over_tcp() {
+    bounded(async {
+        let server = common::TestServer::start().await;
+        let mut client = server.connect().await;
+        client.ok("boardsize 9").await;
+        client.ok("play b E5").await;
+        for (text, expected) in CASES {
+            let args = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert_eq!(client.ok(&format!("tt-score {args}")).await, expected);
+        }
+        assert_eq!(
         client.err("tt-score XO").await,
         "syntax error: 2 points of X, O and - do not make a square board (1 would make 1x1, 4 would make 2x2)"
     );
-    assert_eq!(client.ok("tt-score").await, "Jigo");
-    // Stateless: the session's own game is untouched.
-    assert_eq!(client.ok("final_score").await, "B+81");
-    server.shutdown().await;
+        assert_eq!(client.ok("tt-score").await, "Jigo");
+        // Stateless: the session's own game is untouched.
+        assert_eq!(client.ok("final_score").await, "B+81");
+        server.shutdown().await;
+    })
 }

@@ -5,6 +5,7 @@
 //! without it they skip with a notice, except under `CI=true`, where they fail.
 
 mod common;
+use common::{bound, bounded};
 
 use common::outside::{carry_out, decide, is_ci, locate, outside_program, Decision};
 use common::Client;
@@ -186,45 +187,49 @@ async fn play_game(engines: &mut [Engine; 2]) -> Vec<String> {
     moves
 }
 
-#[tokio::test]
-async fn gamebot_finishes_games_against_gnugo_with_either_colour() {
-    let Some(program) = gnugo_path() else {
-        return;
-    };
-    let server = common::TestServer::start().await;
-    for seed in [1, 2] {
-        let gamebot = Engine::Gamebot(server.connect().await);
-        let gnugo = Engine::GnuGo(GnuGo::start(&program, seed));
-        let mut engines = if seed % 2 == 1 {
-            [gamebot, gnugo]
-        } else {
-            [gnugo, gamebot]
+#[test]
+fn gamebot_finishes_games_against_gnugo_with_either_colour() {
+    bounded(async {
+        let Some(program) = gnugo_path() else {
+            return;
         };
-        let moves = play_game(&mut engines).await;
-        let score = engines[0].ok("final_score").await;
-        println!(
-            "game {seed}: {} moves, {} says {score}",
-            moves.len(),
-            engines[0].name()
-        );
-    }
-    server.shutdown().await;
+        let server = common::TestServer::start().await;
+        for seed in [1, 2] {
+            let gamebot = Engine::Gamebot(server.connect().await);
+            let gnugo = Engine::GnuGo(GnuGo::start(&program, seed));
+            let mut engines = if seed % 2 == 1 {
+                [gamebot, gnugo]
+            } else {
+                [gnugo, gamebot]
+            };
+            let moves = play_game(&mut engines).await;
+            let score = engines[0].ok("final_score").await;
+            println!(
+                "game {seed}: {} moves, {} says {score}",
+                moves.len(),
+                engines[0].name()
+            );
+        }
+        server.shutdown().await;
+    })
 }
 
-#[tokio::test]
-async fn gamebot_finishes_games_against_itself() {
-    let server = common::TestServer::start().await;
-    let mut engines = [
-        Engine::Gamebot(server.connect().await),
-        Engine::Gamebot(server.connect().await),
-    ];
-    let moves = play_game(&mut engines).await;
-    assert_eq!(
-        engines[0].ok("final_score").await,
-        engines[1].ok("final_score").await
-    );
-    println!("self-play: {} moves", moves.len());
-    server.shutdown().await;
+#[test]
+fn gamebot_finishes_games_against_itself() {
+    bounded(async {
+        let server = common::TestServer::start().await;
+        let mut engines = [
+            Engine::Gamebot(server.connect().await),
+            Engine::Gamebot(server.connect().await),
+        ];
+        let moves = play_game(&mut engines).await;
+        assert_eq!(
+            engines[0].ok("final_score").await,
+            engines[1].ok("final_score").await
+        );
+        println!("self-play: {} moves", moves.len());
+        server.shutdown().await;
+    })
 }
 
 /// What `decide` is told is missing in the tests below.
@@ -232,6 +237,7 @@ const MISSING: &str = "gnugo is not installed (apt-get install gnugo)";
 
 #[test]
 fn a_missing_program_outside_ci_skips_with_a_notice() {
+    let _bound = bound();
     for ci in [None, Some(""), Some("false"), Some("0")] {
         assert_eq!(
             decide(None, ci, MISSING),
@@ -244,6 +250,7 @@ fn a_missing_program_outside_ci_skips_with_a_notice() {
 #[test]
 #[should_panic(expected = "gnugo is not installed (apt-get install gnugo); CI=true requires it")]
 fn a_missing_program_under_ci_fails_the_test() {
+    let _bound = bound();
     let decision = decide(None, Some("true"), MISSING);
     assert!(matches!(decision, Decision::Fail(_)), "{decision:?}");
     carry_out(decision);
@@ -251,6 +258,7 @@ fn a_missing_program_under_ci_fails_the_test() {
 
 #[test]
 fn a_found_program_runs_in_and_out_of_ci() {
+    let _bound = bound();
     let program = PathBuf::from("/usr/games/gnugo");
     for ci in [None, Some("true"), Some("TRUE"), Some("1"), Some("false")] {
         assert_eq!(
@@ -264,12 +272,14 @@ fn a_found_program_runs_in_and_out_of_ci() {
 
 #[test]
 fn ci_is_true_or_1() {
+    let _bound = bound();
     assert!(is_ci(Some("true")) && is_ci(Some("True")) && is_ci(Some("1")));
     assert!(!is_ci(None) && !is_ci(Some("")) && !is_ci(Some("false")) && !is_ci(Some("0")));
 }
 
 #[test]
 fn programs_are_looked_for_on_the_path_then_in_the_extra_directories() {
+    let _bound = bound();
     let here = env!("CARGO_MANIFEST_DIR");
     let manifest = Path::new(here).join("Cargo.toml");
     let path = std::env::join_paths(["/nonexistent", here]).unwrap();

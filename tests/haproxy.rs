@@ -6,6 +6,7 @@
 //! answered command. Skips with a notice when HAProxy is missing, except under CI=true.
 
 mod common;
+use common::bounded_multi;
 
 use common::outside::outside_program;
 use std::io::{BufRead, BufReader};
@@ -220,114 +221,117 @@ fn raise_file_limit() {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn sessions_through_haproxy_survive_a_killed_server_and_a_rolling_restart() {
-    let Some(haproxy) = outside_program(
-        "haproxy",
-        &["/usr/sbin"],
-        "on Debian or Ubuntu: apt-get install haproxy",
-    ) else {
-        return;
-    };
-    raise_file_limit();
-    let started = std::time::Instant::now();
-    let mut deployment = Deployment::start(env!("CARGO_BIN_EXE_gamebot"), &haproxy);
-    let addr = deployment.addr;
+#[test]
+fn sessions_through_haproxy_survive_a_killed_server_and_a_rolling_restart() {
+    bounded_multi(2, async {
+        let Some(haproxy) = outside_program(
+            "haproxy",
+            &["/usr/sbin"],
+            "on Debian or Ubuntu: apt-get install haproxy",
+        ) else {
+            return;
+        };
+        raise_file_limit();
+        let started = std::time::Instant::now();
+        let mut deployment = Deployment::start(env!("CARGO_BIN_EXE_gamebot"), &haproxy);
+        let addr = deployment.addr;
 
-    // 2,000 sessions at once, each the whole script: zero errors.
-    let mut sessions = Vec::new();
-    for _ in 0..2000 {
-        sessions.push(tokio::spawn(async move {
-            let mut client = Client::connect(addr).await;
-            assert!(play(&mut client).await, "a session was closed");
-            client
-        }));
-    }
-    let mut clients = Vec::new();
-    for session in sessions {
-        clients.push(session.await.unwrap());
-    }
-
-    // Kill one server: its sessions see the close, the others go on.
-    deployment.signal(deployment.pids[0], "KILL");
-    let mut sessions = Vec::new();
-    for mut client in clients.drain(..600) {
-        sessions.push(tokio::spawn(async move { play(&mut client).await }));
-    }
-    drop(clients);
-    let mut went_on = 0;
-    let mut closed = 0;
-    for session in sessions {
-        if session.await.unwrap() {
-            went_on += 1;
-        } else {
-            closed += 1;
-        }
-    }
-    // leastconn spread the sessions evenly over the three servers.
-    assert!(
-        closed > 0 && went_on >= 300,
-        "{closed} closed, {went_on} went on"
-    );
-    // Every new session is served, on the two servers left.
-    let mut sessions = Vec::new();
-    for _ in 0..300 {
-        sessions.push(tokio::spawn(async move {
-            let mut client = Client::connect(addr).await;
-            assert!(play(&mut client).await, "a new session was closed");
-        }));
-    }
-    for session in sessions {
-        session.await.unwrap();
-    }
-
-    // Rolling restart while sessions keep playing (the killed server comes back too):
-    // sessions whose server stops see a clean close and start again; no answer is ever
-    // wrong or cut.
-    let restarting = Arc::new(AtomicBool::new(true));
-    let completed = Arc::new(AtomicUsize::new(0));
-    let interrupted = Arc::new(AtomicUsize::new(0));
-    let mut players = Vec::new();
-    for _ in 0..200 {
-        let (restarting, completed, interrupted) =
-            (restarting.clone(), completed.clone(), interrupted.clone());
-        players.push(tokio::spawn(async move {
-            while restarting.load(Ordering::Relaxed) {
+        // 2,000 sessions at once, each the whole script: zero errors.
+        let mut sessions = Vec::new();
+        for _ in 0..2000 {
+            sessions.push(tokio::spawn(async move {
                 let mut client = Client::connect(addr).await;
-                while restarting.load(Ordering::Relaxed) {
-                    if !play(&mut client).await {
-                        interrupted.fetch_add(1, Ordering::Relaxed);
-                        break;
-                    }
-                    completed.fetch_add(1, Ordering::Relaxed);
-                }
+                assert!(play(&mut client).await, "a session was closed");
+                client
+            }));
+        }
+        let mut clients = Vec::new();
+        for session in sessions {
+            clients.push(session.await.unwrap());
+        }
+
+        // Kill one server: its sessions see the close, the others go on.
+        deployment.signal(deployment.pids[0], "KILL");
+        let mut sessions = Vec::new();
+        for mut client in clients.drain(..600) {
+            sessions.push(tokio::spawn(async move { play(&mut client).await }));
+        }
+        drop(clients);
+        let mut went_on = 0;
+        let mut closed = 0;
+        for session in sessions {
+            if session.await.unwrap() {
+                went_on += 1;
+            } else {
+                closed += 1;
             }
-        }));
-    }
-    deployment.signal(deployment.child.id(), "HUP");
-    let mut stdout = deployment.stdout.take().unwrap();
-    let restarted =
-        tokio::task::spawn_blocking(move || (1..=3).map(|_| line(&mut stdout)).collect::<Vec<_>>())
-            .await
-            .unwrap();
-    assert!(
-        restarted.iter().all(|line| line.starts_with("restarted ")),
-        "{restarted:?}"
-    );
-    restarting.store(false, Ordering::Relaxed);
-    for player in players {
-        player.await.unwrap();
-    }
-    assert!(completed.load(Ordering::Relaxed) > 0);
-    // After the restart, all three servers serve again.
-    let mut client = Client::connect(addr).await;
-    assert!(play(&mut client).await);
-    let _ = writeln_stderr(&format!(
+        }
+        // leastconn spread the sessions evenly over the three servers.
+        assert!(
+            closed > 0 && went_on >= 300,
+            "{closed} closed, {went_on} went on"
+        );
+        // Every new session is served, on the two servers left.
+        let mut sessions = Vec::new();
+        for _ in 0..300 {
+            sessions.push(tokio::spawn(async move {
+                let mut client = Client::connect(addr).await;
+                assert!(play(&mut client).await, "a new session was closed");
+            }));
+        }
+        for session in sessions {
+            session.await.unwrap();
+        }
+
+        // Rolling restart while sessions keep playing (the killed server comes back too):
+        // sessions whose server stops see a clean close and start again; no answer is ever
+        // wrong or cut.
+        let restarting = Arc::new(AtomicBool::new(true));
+        let completed = Arc::new(AtomicUsize::new(0));
+        let interrupted = Arc::new(AtomicUsize::new(0));
+        let mut players = Vec::new();
+        for _ in 0..200 {
+            let (restarting, completed, interrupted) =
+                (restarting.clone(), completed.clone(), interrupted.clone());
+            players.push(tokio::spawn(async move {
+                while restarting.load(Ordering::Relaxed) {
+                    let mut client = Client::connect(addr).await;
+                    while restarting.load(Ordering::Relaxed) {
+                        if !play(&mut client).await {
+                            interrupted.fetch_add(1, Ordering::Relaxed);
+                            break;
+                        }
+                        completed.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+            }));
+        }
+        deployment.signal(deployment.child.id(), "HUP");
+        let mut stdout = deployment.stdout.take().unwrap();
+        let restarted = tokio::task::spawn_blocking(move || {
+            (1..=3).map(|_| line(&mut stdout)).collect::<Vec<_>>()
+        })
+        .await
+        .unwrap();
+        assert!(
+            restarted.iter().all(|line| line.starts_with("restarted ")),
+            "{restarted:?}"
+        );
+        restarting.store(false, Ordering::Relaxed);
+        for player in players {
+            player.await.unwrap();
+        }
+        assert!(completed.load(Ordering::Relaxed) > 0);
+        // After the restart, all three servers serve again.
+        let mut client = Client::connect(addr).await;
+        assert!(play(&mut client).await);
+        let _ = writeln_stderr(&format!(
         "haproxy test: {} scripts completed during the rolling restart, {} interrupted by a clean close; {:.1} s in all",
         completed.load(Ordering::Relaxed),
         interrupted.load(Ordering::Relaxed),
         started.elapsed().as_secs_f64()
     ));
+    })
 }
 
 /// Writes a line to stderr directly, past the test harness's capture.

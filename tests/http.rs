@@ -2,6 +2,7 @@
 //! the same answers, cap, limits and drain as a TCP connection.
 
 mod common;
+use common::bounded;
 
 use common::{default_config, TestServer, PATIENCE};
 use futures_util::{SinkExt, StreamExt};
@@ -85,25 +86,27 @@ async fn get(http: SocketAddr, path: &str) -> String {
     answer
 }
 
-#[tokio::test]
-async fn healthz_answers_ok_and_the_page_is_served() {
-    let (server, http) = http_server().await;
-    let health = get(http, "/healthz").await;
-    assert!(health.starts_with("HTTP/1.1 200"), "{health}");
-    assert!(health.ends_with("\r\n\r\nok"), "{health}");
-    let page = get(http, "/").await;
-    assert!(page.starts_with("HTTP/1.1 200"), "{page}");
-    assert!(page.contains("text/html"), "{page}");
-    assert!(page.contains("<title>gamebot</title>"), "{page}");
-    for script in ["/gtp.js", "/qttt.js", "/wythoff.js", "/go.js", "/app.js"] {
-        let file = get(http, script).await;
-        assert!(file.contains("text/javascript"), "{script}: {file}");
-    }
-    assert!(get(http, "/nothing").await.starts_with("HTTP/1.1 404"));
-    // /ws without the WebSocket handshake is refused, and the server goes on.
-    assert!(get(http, "/ws").await.starts_with("HTTP/1.1 4"));
-    assert!(get(http, "/healthz").await.ends_with("ok"));
-    server.shutdown().await;
+#[test]
+fn healthz_answers_ok_and_the_page_is_served() {
+    bounded(async {
+        let (server, http) = http_server().await;
+        let health = get(http, "/healthz").await;
+        assert!(health.starts_with("HTTP/1.1 200"), "{health}");
+        assert!(health.ends_with("\r\n\r\nok"), "{health}");
+        let page = get(http, "/").await;
+        assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+        assert!(page.contains("text/html"), "{page}");
+        assert!(page.contains("<title>gamebot</title>"), "{page}");
+        for script in ["/gtp.js", "/qttt.js", "/wythoff.js", "/go.js", "/app.js"] {
+            let file = get(http, script).await;
+            assert!(file.contains("text/javascript"), "{script}: {file}");
+        }
+        assert!(get(http, "/nothing").await.starts_with("HTTP/1.1 404"));
+        // /ws without the WebSocket handshake is refused, and the server goes on.
+        assert!(get(http, "/ws").await.starts_with("HTTP/1.1 4"));
+        assert!(get(http, "/healthz").await.ends_with("ok"));
+        server.shutdown().await;
+    })
 }
 
 /// A session touching every game, errors included.
@@ -134,227 +137,247 @@ const SCRIPT: &[&str] = &[
     "list_commands",
 ];
 
-#[tokio::test]
-async fn a_scripted_session_gets_the_same_answers_as_over_tcp() {
-    let (server, http) = http_server().await;
-    let mut tcp = server.connect().await;
-    let mut tcp_answers = Vec::new();
-    for line in SCRIPT {
-        tcp.send(line).await;
-        if !line.starts_with('#') {
-            tcp_answers.push(tcp.response().await);
+#[test]
+fn a_scripted_session_gets_the_same_answers_as_over_tcp() {
+    bounded(async {
+        let (server, http) = http_server().await;
+        let mut tcp = server.connect().await;
+        let mut tcp_answers = Vec::new();
+        for line in SCRIPT {
+            tcp.send(line).await;
+            if !line.starts_with('#') {
+                tcp_answers.push(tcp.response().await);
+            }
         }
-    }
-    let mut ws = Ws::connect(http).await;
-    let mut ws_answers = Vec::new();
-    for line in SCRIPT {
-        ws.send(line).await;
-        if !line.starts_with('#') {
-            ws_answers.push(ws.text().await);
-        }
-    }
-    assert_eq!(ws_answers, tcp_answers);
-    assert_eq!(ws_answers[0], "=1 2\n\n");
-    assert_eq!(ws.ask("quit").await, "= \n\n");
-    assert_eq!(ws.closed().await.unwrap().code, CloseCode::Normal);
-    server.shutdown().await;
-}
-
-#[tokio::test]
-async fn pipelined_lines_in_one_message_get_one_message_each_in_order() {
-    let (server, http) = http_server().await;
-    let mut ws = Ws::connect(http).await;
-    ws.send("1 name\n2 version\r\n\n# nothing\n3 fly\n4 protocol_version")
-        .await;
-    assert_eq!(ws.text().await, "=1 gamebot\n\n");
-    assert!(ws.text().await.starts_with("=2 "));
-    assert_eq!(ws.text().await, "?3 unknown command\n\n");
-    assert_eq!(ws.text().await, "=4 2\n\n");
-    // Many messages sent without waiting are answered in order too.
-    for id in 0..50 {
-        ws.send(&format!("{id} known_command name")).await;
-    }
-    for id in 0..50 {
-        assert_eq!(ws.text().await, format!("={id} true\n\n"));
-    }
-    server.shutdown().await;
-}
-
-#[tokio::test]
-async fn a_large_answer_is_one_message() {
-    let (server, http) = http_server().await;
-    let mut ws = Ws::connect(http).await;
-    ws.send("boardsize 255\nshowboard\nname").await;
-    assert_eq!(ws.text().await, "= \n\n");
-    let board = ws.text().await;
-    assert!(board.len() > 128 * 1024, "{}", board.len());
-    assert!(board.starts_with("= \n") && board.ends_with("\n\n"));
-    assert!(!board[..board.len() - 2].contains("\n\n"));
-    assert_eq!(ws.text().await, "= gamebot\n\n");
-    server.shutdown().await;
-}
-
-#[tokio::test]
-async fn an_analysis_streams_piece_by_piece_until_the_next_message() {
-    let (server, http) = http_server().await;
-    let mut ws = Ws::connect(http).await;
-    assert_eq!(ws.ask("boardsize 9").await, "= \n\n");
-    ws.send("lz-analyze b 5").await;
-    let mut answer = ws.text().await;
-    assert!(
-        answer.starts_with("= \n") || answer.starts_with("=\n"),
-        "{answer:?}"
-    );
-    while !answer.contains("info move") {
-        answer.push_str(&ws.text().await);
-    }
-    // An empty message is an empty line: it ends the analysis and gets no answer.
-    ws.send("").await;
-    while !answer.ends_with("\n\n") {
-        answer.push_str(&ws.text().await);
-    }
-    assert!(!answer[..answer.len() - 2].contains("\n\n"), "{answer:?}");
-    assert_eq!(ws.ask("name").await, "= gamebot\n\n");
-    server.shutdown().await;
-}
-
-#[tokio::test]
-async fn tcp_and_websocket_sessions_share_the_cap() {
-    let mut config = default_config();
-    config.max_connections = 1;
-    let server = TestServer::start_with_http(config).await;
-    let http = server.http.unwrap();
-    let mut tcp = server.connect().await;
-    assert_eq!(tcp.ask("name").await, "= gamebot\n\n");
-    let mut refused = Ws::connect(http).await;
-    assert_eq!(refused.text().await, "? server busy\n\n");
-    let frame = refused.closed().await.unwrap();
-    assert_eq!(frame.code, CloseCode::Again);
-    assert_eq!(frame.reason.as_str(), "server busy");
-    tcp.send("quit").await;
-    tcp.read_to_close().await;
-    // The slot is free again once the server has seen the close.
-    let mut ws = loop {
         let mut ws = Ws::connect(http).await;
-        ws.send("name").await;
-        match ws.text().await.as_str() {
-            "= gamebot\n\n" => break ws,
-            _ => tokio::time::sleep(Duration::from_millis(20)).await,
+        let mut ws_answers = Vec::new();
+        for line in SCRIPT {
+            ws.send(line).await;
+            if !line.starts_with('#') {
+                ws_answers.push(ws.text().await);
+            }
         }
-    };
-    let mut busy = server.connect().await;
-    assert_eq!(busy.read_to_close().await, "? server busy\n\n");
-    assert_eq!(ws.ask("version").await.chars().next(), Some('='));
-    server.shutdown().await;
+        assert_eq!(ws_answers, tcp_answers);
+        assert_eq!(ws_answers[0], "=1 2\n\n");
+        assert_eq!(ws.ask("quit").await, "= \n\n");
+        assert_eq!(ws.closed().await.unwrap().code, CloseCode::Normal);
+        server.shutdown().await;
+    })
 }
 
-#[tokio::test]
-async fn the_line_limit_holds_in_messages_and_a_huge_message_closes() {
-    let mut config = default_config();
-    config.limits.max_line_bytes = 16;
-    let server = TestServer::start_with_http(config).await;
-    let mut ws = Ws::connect(server.http.unwrap()).await;
-    assert_eq!(ws.ask("known_command ab").await, "= false\n\n");
-    assert_eq!(ws.ask("known_command abc").await, "? line too long\n\n");
-    ws.send("known_command abcdef\nname").await;
-    assert_eq!(ws.text().await, "? line too long\n\n");
-    assert_eq!(ws.text().await, "= gamebot\n\n");
-    // A message larger than a line at the limit plus 64 KiB is not read at all.
-    ws.send(&"name\n".repeat(20_000)).await;
-    let frame = ws.closed().await.unwrap();
-    assert_eq!(frame.code, CloseCode::Size, "{frame:?}");
-    server.shutdown().await;
+#[test]
+fn pipelined_lines_in_one_message_get_one_message_each_in_order() {
+    bounded(async {
+        let (server, http) = http_server().await;
+        let mut ws = Ws::connect(http).await;
+        ws.send("1 name\n2 version\r\n\n# nothing\n3 fly\n4 protocol_version")
+            .await;
+        assert_eq!(ws.text().await, "=1 gamebot\n\n");
+        assert!(ws.text().await.starts_with("=2 "));
+        assert_eq!(ws.text().await, "?3 unknown command\n\n");
+        assert_eq!(ws.text().await, "=4 2\n\n");
+        // Many messages sent without waiting are answered in order too.
+        for id in 0..50 {
+            ws.send(&format!("{id} known_command name")).await;
+        }
+        for id in 0..50 {
+            assert_eq!(ws.text().await, format!("={id} true\n\n"));
+        }
+        server.shutdown().await;
+    })
 }
 
-#[tokio::test]
-async fn a_binary_message_is_refused_with_a_reason_after_earlier_answers() {
-    let (server, http) = http_server().await;
-    let mut ws = Ws::connect(http).await;
-    ws.send("1 name").await;
-    ws.socket
-        .send(Message::binary(b"2 name\n".to_vec()))
-        .await
-        .unwrap();
-    assert_eq!(ws.text().await, "=1 gamebot\n\n");
-    let frame = ws.closed().await.unwrap();
-    assert_eq!(frame.code, CloseCode::Unsupported);
-    assert!(
-        frame.reason.contains("binary messages are not accepted"),
-        "{frame:?}"
-    );
-    server.shutdown().await;
+#[test]
+fn a_large_answer_is_one_message() {
+    bounded(async {
+        let (server, http) = http_server().await;
+        let mut ws = Ws::connect(http).await;
+        ws.send("boardsize 255\nshowboard\nname").await;
+        assert_eq!(ws.text().await, "= \n\n");
+        let board = ws.text().await;
+        assert!(board.len() > 128 * 1024, "{}", board.len());
+        assert!(board.starts_with("= \n") && board.ends_with("\n\n"));
+        assert!(!board[..board.len() - 2].contains("\n\n"));
+        assert_eq!(ws.text().await, "= gamebot\n\n");
+        server.shutdown().await;
+    })
 }
 
-#[tokio::test]
-async fn an_idle_websocket_is_closed() {
-    let mut config = default_config();
-    config.limits.idle_timeout = Some(Duration::from_millis(300));
-    let server = TestServer::start_with_http(config).await;
-    let mut ws = Ws::connect(server.http.unwrap()).await;
-    assert_eq!(ws.ask("name").await, "= gamebot\n\n");
-    assert_eq!(ws.closed().await.unwrap().code, CloseCode::Normal);
-    server.shutdown().await;
+#[test]
+fn an_analysis_streams_piece_by_piece_until_the_next_message() {
+    bounded(async {
+        let (server, http) = http_server().await;
+        let mut ws = Ws::connect(http).await;
+        assert_eq!(ws.ask("boardsize 9").await, "= \n\n");
+        ws.send("lz-analyze b 5").await;
+        let mut answer = ws.text().await;
+        assert!(
+            answer.starts_with("= \n") || answer.starts_with("=\n"),
+            "{answer:?}"
+        );
+        while !answer.contains("info move") {
+            answer.push_str(&ws.text().await);
+        }
+        // An empty message is an empty line: it ends the analysis and gets no answer.
+        ws.send("").await;
+        while !answer.ends_with("\n\n") {
+            answer.push_str(&ws.text().await);
+        }
+        assert!(!answer[..answer.len() - 2].contains("\n\n"), "{answer:?}");
+        assert_eq!(ws.ask("name").await, "= gamebot\n\n");
+        server.shutdown().await;
+    })
 }
 
-#[tokio::test]
-async fn shutdown_answers_what_was_sent_then_closes_going_away() {
-    let (server, http) = http_server().await;
-    let mut ws = Ws::connect(http).await;
-    assert_eq!(ws.ask("boardsize 9").await, "= \n\n");
-    ws.send("1 name\n2 genmove b\n3 version").await;
-    let stopping = tokio::spawn(server.shutdown());
-    assert_eq!(ws.text().await, "=1 gamebot\n\n");
-    assert!(ws.text().await.starts_with("=2 "));
-    assert!(ws.text().await.starts_with("=3 "));
-    let frame = ws.closed().await.unwrap();
-    assert_eq!(frame.code, CloseCode::Away);
-    assert_eq!(frame.reason.as_str(), "server shutting down");
-    stopping.await.unwrap();
+#[test]
+fn tcp_and_websocket_sessions_share_the_cap() {
+    bounded(async {
+        let mut config = default_config();
+        config.max_connections = 1;
+        let server = TestServer::start_with_http(config).await;
+        let http = server.http.unwrap();
+        let mut tcp = server.connect().await;
+        assert_eq!(tcp.ask("name").await, "= gamebot\n\n");
+        let mut refused = Ws::connect(http).await;
+        assert_eq!(refused.text().await, "? server busy\n\n");
+        let frame = refused.closed().await.unwrap();
+        assert_eq!(frame.code, CloseCode::Again);
+        assert_eq!(frame.reason.as_str(), "server busy");
+        tcp.send("quit").await;
+        tcp.read_to_close().await;
+        // The slot is free again once the server has seen the close.
+        let mut ws = loop {
+            let mut ws = Ws::connect(http).await;
+            ws.send("name").await;
+            match ws.text().await.as_str() {
+                "= gamebot\n\n" => break ws,
+                _ => tokio::time::sleep(Duration::from_millis(20)).await,
+            }
+        };
+        let mut busy = server.connect().await;
+        assert_eq!(busy.read_to_close().await, "? server busy\n\n");
+        assert_eq!(ws.ask("version").await.chars().next(), Some('='));
+        server.shutdown().await;
+    })
 }
 
-#[tokio::test]
-async fn the_binary_announces_http_and_drains_websockets_on_sigterm() {
-    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_gamebot"))
-        .args(["serve", "--listen", "127.0.0.1:0", "--http", "127.0.0.1:0"])
-        .args(["--go-playouts", "50", "--seed", "1"])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("cannot start gamebot");
-    let mut stdout = BufReader::new(child.stdout.take().unwrap()).lines();
-    let first = next_line(&mut stdout).await.unwrap();
-    assert!(first.starts_with("listening on 127.0.0.1:"), "{first}");
-    let second = next_line(&mut stdout).await.unwrap();
-    let http: SocketAddr = second
-        .strip_prefix("http on http://")
-        .and_then(|rest| rest.strip_suffix('/'))
-        .unwrap_or_else(|| panic!("unexpected second line {second:?}"))
-        .parse()
-        .unwrap();
-    assert!(get(http, "/healthz").await.ends_with("\r\n\r\nok"));
-    let mut ws = Ws::connect(http).await;
-    assert_eq!(ws.ask("boardsize 9").await, "= \n\n");
-    ws.send("1 genmove b\n2 name").await;
-    let status = std::process::Command::new("kill")
-        .args(["-TERM", &child.id().unwrap().to_string()])
-        .status()
-        .expect("cannot run kill");
-    assert!(status.success());
-    assert!(ws.text().await.starts_with("=1 "));
-    assert_eq!(ws.text().await, "=2 gamebot\n\n");
-    assert_eq!(ws.closed().await.unwrap().code, CloseCode::Away);
-    let exit = tokio::time::timeout(PATIENCE, child.wait())
-        .await
-        .expect("gamebot did not exit")
-        .unwrap();
-    assert!(exit.success(), "{exit}");
-    assert_eq!(
-        next_line(&mut stdout).await,
-        None,
-        "stdout holds only the two address lines"
-    );
+#[test]
+fn the_line_limit_holds_in_messages_and_a_huge_message_closes() {
+    bounded(async {
+        let mut config = default_config();
+        config.limits.max_line_bytes = 16;
+        let server = TestServer::start_with_http(config).await;
+        let mut ws = Ws::connect(server.http.unwrap()).await;
+        assert_eq!(ws.ask("known_command ab").await, "= false\n\n");
+        assert_eq!(ws.ask("known_command abc").await, "? line too long\n\n");
+        ws.send("known_command abcdef\nname").await;
+        assert_eq!(ws.text().await, "? line too long\n\n");
+        assert_eq!(ws.text().await, "= gamebot\n\n");
+        // A message larger than a line at the limit plus 64 KiB is not read at all.
+        ws.send(&"name\n".repeat(20_000)).await;
+        let frame = ws.closed().await.unwrap();
+        assert_eq!(frame.code, CloseCode::Size, "{frame:?}");
+        server.shutdown().await;
+    })
+}
+
+#[test]
+fn a_binary_message_is_refused_with_a_reason_after_earlier_answers() {
+    bounded(async {
+        let (server, http) = http_server().await;
+        let mut ws = Ws::connect(http).await;
+        ws.send("1 name").await;
+        ws.socket
+            .send(Message::binary(b"2 name\n".to_vec()))
+            .await
+            .unwrap();
+        assert_eq!(ws.text().await, "=1 gamebot\n\n");
+        let frame = ws.closed().await.unwrap();
+        assert_eq!(frame.code, CloseCode::Unsupported);
+        assert!(
+            frame.reason.contains("binary messages are not accepted"),
+            "{frame:?}"
+        );
+        server.shutdown().await;
+    })
+}
+
+#[test]
+fn an_idle_websocket_is_closed() {
+    bounded(async {
+        let mut config = default_config();
+        config.limits.idle_timeout = Some(Duration::from_millis(300));
+        let server = TestServer::start_with_http(config).await;
+        let mut ws = Ws::connect(server.http.unwrap()).await;
+        assert_eq!(ws.ask("name").await, "= gamebot\n\n");
+        assert_eq!(ws.closed().await.unwrap().code, CloseCode::Normal);
+        server.shutdown().await;
+    })
+}
+
+#[test]
+fn shutdown_answers_what_was_sent_then_closes_going_away() {
+    bounded(async {
+        let (server, http) = http_server().await;
+        let mut ws = Ws::connect(http).await;
+        assert_eq!(ws.ask("boardsize 9").await, "= \n\n");
+        ws.send("1 name\n2 genmove b\n3 version").await;
+        let stopping = tokio::spawn(server.shutdown());
+        assert_eq!(ws.text().await, "=1 gamebot\n\n");
+        assert!(ws.text().await.starts_with("=2 "));
+        assert!(ws.text().await.starts_with("=3 "));
+        let frame = ws.closed().await.unwrap();
+        assert_eq!(frame.code, CloseCode::Away);
+        assert_eq!(frame.reason.as_str(), "server shutting down");
+        stopping.await.unwrap();
+    })
+}
+
+#[test]
+fn the_binary_announces_http_and_drains_websockets_on_sigterm() {
+    bounded(async {
+        let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_gamebot"))
+            .args(["serve", "--listen", "127.0.0.1:0", "--http", "127.0.0.1:0"])
+            .args(["--go-playouts", "50", "--seed", "1"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("cannot start gamebot");
+        let mut stdout = BufReader::new(child.stdout.take().unwrap()).lines();
+        let first = next_line(&mut stdout).await.unwrap();
+        assert!(first.starts_with("listening on 127.0.0.1:"), "{first}");
+        let second = next_line(&mut stdout).await.unwrap();
+        let http: SocketAddr = second
+            .strip_prefix("http on http://")
+            .and_then(|rest| rest.strip_suffix('/'))
+            .unwrap_or_else(|| panic!("unexpected second line {second:?}"))
+            .parse()
+            .unwrap();
+        assert!(get(http, "/healthz").await.ends_with("\r\n\r\nok"));
+        let mut ws = Ws::connect(http).await;
+        assert_eq!(ws.ask("boardsize 9").await, "= \n\n");
+        ws.send("1 genmove b\n2 name").await;
+        let status = std::process::Command::new("kill")
+            .args(["-TERM", &child.id().unwrap().to_string()])
+            .status()
+            .expect("cannot run kill");
+        assert!(status.success());
+        assert!(ws.text().await.starts_with("=1 "));
+        assert_eq!(ws.text().await, "=2 gamebot\n\n");
+        assert_eq!(ws.closed().await.unwrap().code, CloseCode::Away);
+        let exit = tokio::time::timeout(PATIENCE, child.wait())
+            .await
+            .expect("gamebot did not exit")
+            .unwrap();
+        assert!(exit.success(), "{exit}");
+        assert_eq!(
+            next_line(&mut stdout).await,
+            None,
+            "stdout holds only the two address lines"
+        );
+    })
 }
 
 /// The next line of a child's stdout, `None` at its end.

@@ -1,6 +1,9 @@
 //! The QTTT engine against a plain unpruned minimax written here, random playouts that
 //! check the rules' invariants, and the first-move table.
 
+mod common;
+use common::{bound, bound_for, HEAVY_TEST_LIMIT};
+
 use gamebot::qttt::gtp::notation::{parse_record, record_text, score_text, token_text};
 use gamebot::qttt::{apply, legal_tokens, Engine, Game, Player, Position, Score, Status, Token};
 
@@ -50,6 +53,7 @@ impl Rng {
 
 #[test]
 fn engine_values_and_choices_match_plain_minimax() {
+    let _bound = bound();
     let mut rng = Rng(0x5EED_0001);
     let engine = Engine::with_table_bits(16);
     let mut checked = 0;
@@ -81,6 +85,7 @@ fn engine_values_and_choices_match_plain_minimax() {
 
 #[test]
 fn choices_are_the_first_best_in_canonical_order() {
+    let _bound = bound();
     let engine = Engine::with_table_bits(16);
     let game = Game::from_record(&parse_record("AB CD EF GH AC BD").unwrap()).unwrap();
     let position = game.position();
@@ -94,6 +99,7 @@ fn choices_are_the_first_best_in_canonical_order() {
 
 #[test]
 fn random_playouts_keep_the_invariants() {
+    let _bound = bound();
     let mut rng = Rng(0x5EED_0002);
     for _ in 0..300 {
         let mut game = Game::new();
@@ -162,6 +168,7 @@ fn check_finished(position: &Position, record: &str) {
 #[test]
 #[ignore = "solves the whole game: run with cargo test --release -- --ignored"]
 fn first_move_table() {
+    let _bound = bound_for(HEAVY_TEST_LIMIT);
     let engine = Engine::new();
     let empty = Position::new();
     assert_eq!(score_text(engine.score(&empty)), "1 0.5");
@@ -181,6 +188,7 @@ fn first_move_table() {
 
 #[test]
 fn concurrent_searches_share_one_engine_and_agree_with_a_lone_one() {
+    let _bound = bound();
     let mut rng = Rng(0x5EED_0003);
     let positions: Vec<Position> = std::iter::repeat_with(|| rng.position_after(5))
         .flatten()

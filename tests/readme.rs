@@ -2,6 +2,9 @@
 //! the tests, the minimum Rust version (the `rust-version` of Cargo.toml), the netcat
 //! advice, and `.ci/run` running the README's test command.
 
+mod common;
+use common::bound;
+
 use std::path::Path;
 
 /// A file of the project, as text.
@@ -37,6 +40,7 @@ fn build_and_run() -> String {
 
 #[test]
 fn the_readme_gives_the_run_and_test_commands() {
+    let _bound = bound();
     let build = build_and_run();
     assert_eq!(
         command_after(&build, "Run the server:"),
@@ -47,6 +51,7 @@ fn the_readme_gives_the_run_and_test_commands() {
 
 #[test]
 fn the_readme_states_the_declared_minimum_rust_version() {
+    let _bound = bound();
     let declared = env!("CARGO_PKG_RUST_VERSION");
     assert!(!declared.is_empty(), "Cargo.toml declares no rust-version");
     let stated = format!("You need Rust {declared} or later");
@@ -58,6 +63,7 @@ fn the_readme_states_the_declared_minimum_rust_version() {
 
 #[test]
 fn every_pipe_into_netcat_closes_at_the_end_of_input() {
+    let _bound = bound();
     let readme = read("README.md");
     let pipes: Vec<&str> = readme.split("| nc ").skip(1).collect();
     assert!(!pipes.is_empty(), "the README pipes nothing into nc");
@@ -73,6 +79,7 @@ fn every_pipe_into_netcat_closes_at_the_end_of_input() {
 
 #[test]
 fn ci_runs_the_readme_test_command() {
+    let _bound = bound();
     let test_command = command_after(&build_and_run(), "Run the tests:").to_string();
     let ci = read(".ci/run");
     assert!(

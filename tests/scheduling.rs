@@ -7,6 +7,7 @@
 //! test lets it finish (or until it is cancelled), and logs the order in which it ran.
 
 mod common;
+use common::bounded;
 
 use common::{default_config, test_engine, TestServer, PATIENCE};
 use gamebot::gtp::Args;
@@ -104,127 +105,139 @@ async fn until(what: &str, mut done: impl FnMut() -> bool) {
     .unwrap_or_else(|_| panic!("never: {what}"));
 }
 
-#[tokio::test]
-async fn a_full_queue_answers_server_busy_and_the_session_goes_on() {
-    let (server, naps, scheduler) = nap_server(1, 1).await;
-    let mut first = server.connect().await;
-    first.send("nap a").await;
-    until("a runs", || scheduler.running() == 1).await;
-    let mut second = server.connect().await;
-    second.send("nap b").await;
-    until("b waits", || scheduler.waiting() == 1).await;
-    let mut third = server.connect().await;
-    assert_eq!(third.ask("7 nap c").await, "?7 server busy\n\n");
-    assert_eq!(third.ok("name").await, "gamebot");
-    naps.allow(2);
-    assert_eq!(first.response().await, "= a\n\n");
-    assert_eq!(second.response().await, "= b\n\n");
-    naps.allow(1);
-    assert_eq!(third.ok("nap c").await, "c");
-    assert_eq!(naps.log(), ["a", "b", "c"]);
-    server.shutdown().await;
+#[test]
+fn a_full_queue_answers_server_busy_and_the_session_goes_on() {
+    bounded(async {
+        let (server, naps, scheduler) = nap_server(1, 1).await;
+        let mut first = server.connect().await;
+        first.send("nap a").await;
+        until("a runs", || scheduler.running() == 1).await;
+        let mut second = server.connect().await;
+        second.send("nap b").await;
+        until("b waits", || scheduler.waiting() == 1).await;
+        let mut third = server.connect().await;
+        assert_eq!(third.ask("7 nap c").await, "?7 server busy\n\n");
+        assert_eq!(third.ok("name").await, "gamebot");
+        naps.allow(2);
+        assert_eq!(first.response().await, "= a\n\n");
+        assert_eq!(second.response().await, "= b\n\n");
+        naps.allow(1);
+        assert_eq!(third.ok("nap c").await, "c");
+        assert_eq!(naps.log(), ["a", "b", "c"]);
+        server.shutdown().await;
+    })
 }
 
-#[tokio::test]
-async fn a_session_pipelining_many_heavy_commands_delays_another_by_one_job_at_most() {
-    let (server, naps, scheduler) = nap_server(1, 100).await;
-    let mut greedy = server.connect().await;
-    let pipelined: String = (0..200).map(|i| format!("nap a{i}\n")).collect();
-    greedy.send_raw(pipelined.as_bytes()).await;
-    until("a0 runs", || scheduler.running() == 1).await;
-    let mut modest = server.connect().await;
-    modest.send("nap b").await;
-    until("b waits", || scheduler.waiting() == 1).await;
-    naps.allow(201);
-    assert_eq!(modest.response().await, "= b\n\n");
-    for i in 0..200 {
-        assert_eq!(greedy.response().await, format!("= a{i}\n\n"));
-    }
-    let log = naps.log();
-    assert_eq!(log[..2], ["a0", "b"], "b waited for more than a0: {log:?}");
-    server.shutdown().await;
+#[test]
+fn a_session_pipelining_many_heavy_commands_delays_another_by_one_job_at_most() {
+    bounded(async {
+        let (server, naps, scheduler) = nap_server(1, 100).await;
+        let mut greedy = server.connect().await;
+        let pipelined: String = (0..200).map(|i| format!("nap a{i}\n")).collect();
+        greedy.send_raw(pipelined.as_bytes()).await;
+        until("a0 runs", || scheduler.running() == 1).await;
+        let mut modest = server.connect().await;
+        modest.send("nap b").await;
+        until("b waits", || scheduler.waiting() == 1).await;
+        naps.allow(201);
+        assert_eq!(modest.response().await, "= b\n\n");
+        for i in 0..200 {
+            assert_eq!(greedy.response().await, format!("= a{i}\n\n"));
+        }
+        let log = naps.log();
+        assert_eq!(log[..2], ["a0", "b"], "b waited for more than a0: {log:?}");
+        server.shutdown().await;
+    })
 }
 
-#[tokio::test]
-async fn a_command_whose_client_goes_is_cancelled_running_or_waiting() {
-    let (server, naps, scheduler) = nap_server(1, 10).await;
-    let mut running = server.connect().await;
-    running.send("nap a").await;
-    until("a runs", || scheduler.running() == 1).await;
-    let mut waiting = server.connect().await;
-    waiting.send("nap b").await;
-    until("b waits", || scheduler.waiting() == 1).await;
-    // The waiting one goes: it leaves the queue without ever running.
-    drop(waiting);
-    until("b leaves the queue", || scheduler.waiting() == 0).await;
-    assert_eq!(scheduler.running(), 1);
-    // The running one goes: it is stopped.
-    drop(running);
-    until("a stops", || scheduler.running() == 0).await;
-    assert_eq!(naps.log(), ["cancelled a"]);
-    // The server is well.
-    let mut next = server.connect().await;
-    naps.allow(1);
-    assert_eq!(next.ok("nap c").await, "c");
-    server.shutdown().await;
+#[test]
+fn a_command_whose_client_goes_is_cancelled_running_or_waiting() {
+    bounded(async {
+        let (server, naps, scheduler) = nap_server(1, 10).await;
+        let mut running = server.connect().await;
+        running.send("nap a").await;
+        until("a runs", || scheduler.running() == 1).await;
+        let mut waiting = server.connect().await;
+        waiting.send("nap b").await;
+        until("b waits", || scheduler.waiting() == 1).await;
+        // The waiting one goes: it leaves the queue without ever running.
+        drop(waiting);
+        until("b leaves the queue", || scheduler.waiting() == 0).await;
+        assert_eq!(scheduler.running(), 1);
+        // The running one goes: it is stopped.
+        drop(running);
+        until("a stops", || scheduler.running() == 0).await;
+        assert_eq!(naps.log(), ["cancelled a"]);
+        // The server is well.
+        let mut next = server.connect().await;
+        naps.allow(1);
+        assert_eq!(next.ok("nap c").await, "c");
+        server.shutdown().await;
+    })
 }
 
-#[tokio::test]
-async fn end_of_input_right_after_a_heavy_command_cancels_it() {
-    let (server, naps, scheduler) = nap_server(1, 10).await;
-    let mut client = server.connect().await;
-    client.send_raw(b"1 name\n2 nap a\n").await;
-    until("a runs", || scheduler.running() == 1).await;
-    client.finish().await;
-    assert_eq!(
-        client.read_to_close().await,
-        "=1 gamebot\n\n?2 cancelled\n\n"
-    );
-    assert_eq!(naps.log(), ["cancelled a"]);
-    server.shutdown().await;
+#[test]
+fn end_of_input_right_after_a_heavy_command_cancels_it() {
+    bounded(async {
+        let (server, naps, scheduler) = nap_server(1, 10).await;
+        let mut client = server.connect().await;
+        client.send_raw(b"1 name\n2 nap a\n").await;
+        until("a runs", || scheduler.running() == 1).await;
+        client.finish().await;
+        assert_eq!(
+            client.read_to_close().await,
+            "=1 gamebot\n\n?2 cancelled\n\n"
+        );
+        assert_eq!(naps.log(), ["cancelled a"]);
+        server.shutdown().await;
+    })
 }
 
-#[tokio::test]
-async fn a_heavy_command_followed_by_more_input_is_answered_though_the_input_ends() {
-    let (server, naps, _scheduler) = nap_server(1, 10).await;
-    let mut client = server.connect().await;
-    // As `printf 'nap a\nname\n' | nc -N` sends it: the client waits for its answers.
-    client.send_raw(b"1 nap a\n2 name\n").await;
-    client.finish().await;
-    tokio::time::sleep(Duration::from_millis(20)).await;
-    naps.allow(1);
-    assert_eq!(client.read_to_close().await, "=1 a\n\n=2 gamebot\n\n");
-    assert_eq!(naps.log(), ["a"]);
-    server.shutdown().await;
+#[test]
+fn a_heavy_command_followed_by_more_input_is_answered_though_the_input_ends() {
+    bounded(async {
+        let (server, naps, _scheduler) = nap_server(1, 10).await;
+        let mut client = server.connect().await;
+        // As `printf 'nap a\nname\n' | nc -N` sends it: the client waits for its answers.
+        client.send_raw(b"1 nap a\n2 name\n").await;
+        client.finish().await;
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        naps.allow(1);
+        assert_eq!(client.read_to_close().await, "=1 a\n\n=2 gamebot\n\n");
+        assert_eq!(naps.log(), ["a"]);
+        server.shutdown().await;
+    })
 }
 
-#[tokio::test]
-async fn a_go_search_whose_client_goes_stops() {
-    let engine = gamebot::go::engine::EngineOptions {
-        playouts: None,
-        move_time: Duration::from_secs(3600),
-        threads: 1,
-        ..test_engine()
-    };
-    let catalog = Arc::new(gamebot::standard_catalog(engine));
-    let scheduler = Scheduler::new(1, 10);
-    let server = TestServer::start_catalog(default_config(), catalog, scheduler.clone()).await;
-    let mut client = server.connect().await;
-    client.send("genmove b").await;
-    until("the search runs", || scheduler.running() == 1).await;
-    drop(client);
-    // An hour of thinking, unless the search stops.
-    until("the search stops", || scheduler.running() == 0).await;
-    // A client that half-closes while the engine thinks gets the best move found so far.
-    let mut client = server.connect().await;
-    client.ok("boardsize 9").await;
-    client.send("genmove b").await;
-    until("the search runs", || scheduler.running() == 1).await;
-    client.finish().await;
-    let answer = client.read_to_close().await;
-    assert!(
-        answer.starts_with("= ") && answer.ends_with("\n\n"),
-        "{answer:?}"
-    );
-    server.shutdown().await;
+#[test]
+fn a_go_search_whose_client_goes_stops() {
+    bounded(async {
+        let engine = gamebot::go::engine::EngineOptions {
+            playouts: None,
+            move_time: Duration::from_secs(3600),
+            threads: 1,
+            ..test_engine()
+        };
+        let catalog = Arc::new(gamebot::standard_catalog(engine));
+        let scheduler = Scheduler::new(1, 10);
+        let server = TestServer::start_catalog(default_config(), catalog, scheduler.clone()).await;
+        let mut client = server.connect().await;
+        client.send("genmove b").await;
+        until("the search runs", || scheduler.running() == 1).await;
+        drop(client);
+        // An hour of thinking, unless the search stops.
+        until("the search stops", || scheduler.running() == 0).await;
+        // A client that half-closes while the engine thinks gets the best move found so far.
+        let mut client = server.connect().await;
+        client.ok("boardsize 9").await;
+        client.send("genmove b").await;
+        until("the search runs", || scheduler.running() == 1).await;
+        client.finish().await;
+        let answer = client.read_to_close().await;
+        assert!(
+            answer.starts_with("= ") && answer.ends_with("\n\n"),
+            "{answer:?}"
+        );
+        server.shutdown().await;
+    })
 }

@@ -1,6 +1,9 @@
 //! The Wythoff solver against independent oracles: a brute-force game-tree solver for
 //! small piles, and for large piles a cold-position test built on `BigUint::sqrt`.
 
+mod common;
+use common::bound;
+
 use gamebot::wythoff::{solve, Position};
 use num_bigint::BigUint;
 use proptest::prelude::*;
@@ -32,6 +35,7 @@ fn small(n: &BigUint) -> usize {
 
 #[test]
 fn every_position_up_to_99_matches_brute_force() {
+    let _bound = bound();
     let lost = brute_force();
     for a in 0..LIMIT {
         for b in 0..LIMIT {
@@ -58,6 +62,7 @@ fn every_position_up_to_99_matches_brute_force() {
 
 #[test]
 fn seed_examples() {
+    let _bound = bound();
     let ask = |a: u32, b: u32| {
         Position::new(a, b)
             .winning_move()
@@ -125,6 +130,7 @@ proptest! {
 
     #[test]
     fn large_cold_positions_have_no_winning_move(k in big(30..400)) {
+        let _bound = bound();
         let (a, b) = cold(&k);
         check(a.clone(), b.clone())?;
         check(b, a)?;
@@ -132,6 +138,7 @@ proptest! {
 
     #[test]
     fn large_positions_near_cold_ones(k in big(30..400), da in small_offset(), db in small_offset()) {
+        let _bound = bound();
         let (a, b) = cold(&k);
         check(&a + &da, &b + &db)?;
         check(&b + &db, &a + &da)?;
@@ -141,6 +148,7 @@ proptest! {
 
     #[test]
     fn large_random_positions(x in big(30..400), y in big(1..400)) {
+        let _bound = bound();
         check(x.clone(), y.clone())?;
         check(y, x)?;
     }
@@ -151,11 +159,13 @@ proptest! {
 
     #[test]
     fn machine_word_positions(x in any::<u64>(), y in any::<u64>(), shift in 0u32..64) {
+        let _bound = bound();
         check(x.into(), (y >> shift).into())?;
     }
 
     #[test]
     fn machine_word_cold_positions(k in 0u64..7_000_000_000_000_000_000, d in 0u64..3) {
+        let _bound = bound();
         let (a, b) = cold(&k.into());
         check(a.clone(), b.clone())?;
         check(&a + d, b.clone())?;
@@ -165,6 +175,7 @@ proptest! {
     /// The fast path (both piles below 2^64) against the same solver on `BigUint`.
     #[test]
     fn fast_path_matches_big_path(x in any::<u64>(), y in any::<u64>(), shift in 0u32..64) {
+        let _bound = bound();
         let y = y >> shift;
         let fast = solve(&x, &y).map(|(c, d)| (BigUint::from(c), BigUint::from(d)));
         prop_assert_eq!(fast, solve(&BigUint::from(x), &BigUint::from(y)));
@@ -174,6 +185,7 @@ proptest! {
 /// Piles near Fibonacci numbers, where kφ comes closest to integers.
 #[test]
 fn fast_path_matches_big_path_near_fibonacci_numbers() {
+    let _bound = bound();
     let (mut f, mut g) = (1u64, 2u64);
     let mut fibonacci = vec![];
     while let Some(h) = f.checked_add(g) {

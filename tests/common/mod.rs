@@ -1,9 +1,13 @@
 //! Shared integration-test harness: a real server on 127.0.0.1:0 and a GTP client; Go
-//! board helpers in [`go`]; outside programs (GNU Go, ...) found or skipped in [`outside`].
+//! board helpers in [`go`]; outside programs (GNU Go, ...) found or skipped in [`outside`];
+//! every test's time limit in [`bound`].
 #![allow(dead_code)] // each test binary uses its own part of the harness
 
+pub mod bound;
 pub mod go;
 pub mod outside;
+
+pub use bound::{bound, bound_for, bounded, bounded_multi, HEAVY_TEST_LIMIT};
 
 use gamebot::server::{serve_with_http, Scheduler, ServerConfig, SessionLimits};
 use gamebot::session::Catalog;
