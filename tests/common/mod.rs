@@ -7,6 +7,7 @@ pub mod bound;
 pub mod go;
 pub mod outside;
 
+#[allow(unused_imports)] // each test binary uses its own part of the harness
 pub use bound::{bound, bound_for, bounded, bounded_multi, HEAVY_TEST_LIMIT};
 
 use gamebot::server::{serve_with_http, Scheduler, ServerConfig, SessionLimits};
