@@ -177,6 +177,26 @@ fn a_command_whose_client_goes_is_cancelled_running_or_waiting() {
 }
 
 #[test]
+fn a_command_still_running_when_the_drain_timeout_ends_is_cancelled() {
+    bounded(async {
+        let naps = Arc::new(Naps::default());
+        let shared = Arc::clone(&naps);
+        let catalog = Catalog::new(vec![Box::new(move || Box::new(Nap(Arc::clone(&shared))))]);
+        let scheduler = Scheduler::new(1, 10);
+        let mut config = default_config();
+        config.limits.drain_timeout = Duration::from_millis(200);
+        let server = TestServer::start_catalog(config, Arc::new(catalog), scheduler.clone()).await;
+        let mut client = server.connect().await;
+        client.send("nap a").await;
+        until("a runs", || scheduler.running() == 1).await;
+        // The server stops; the nap is never allowed to finish, so the drain timeout
+        // closes the session, and the nap must stop with it.
+        server.shutdown().await;
+        until("a is cancelled", || naps.log() == ["cancelled a"]).await;
+    })
+}
+
+#[test]
 fn end_of_input_right_after_a_heavy_command_cancels_it() {
     bounded(async {
         let (server, naps, scheduler) = nap_server(1, 10).await;

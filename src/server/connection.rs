@@ -352,6 +352,7 @@ where
     R: AsyncRead + Unpin,
 {
     let stop = Arc::new(AtomicBool::new(gone));
+    let _stop_when_dropped = StopWhenDropped(Arc::clone(&stop));
     let cancel = CancellationToken::new();
     if gone {
         cancel.cancel();
@@ -404,6 +405,18 @@ where
     }
 }
 
+/// Sets a job's stop flag when dropped. A session can be dropped while its job computes
+/// on another thread (the drain timeout ran out, the runtime is shutting down): the job
+/// must then stop, not run on for nobody, holding a lane and keeping the runtime's
+/// blocking pool from ever shutting down.
+struct StopWhenDropped(Arc<AtomicBool>);
+
+impl Drop for StopWhenDropped {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
 /// What a streaming command watches while it runs.
 struct Watch<'a, R> {
     /// The input, when no line is waiting already (a waiting line ends an analysis at
@@ -442,6 +455,7 @@ where
 {
     let analysis = end == StreamEnd::AtNextLine;
     let stop = Arc::new(AtomicBool::new(analysis && input.lines.is_none()));
+    let _stop_when_dropped = StopWhenDropped(Arc::clone(&stop));
     let (pieces, mut received) = tokio::sync::mpsc::unbounded_channel::<Vec<u8>>();
     let job_stop = Arc::clone(&stop);
     let mut job = std::pin::pin!(tokio::task::spawn_blocking(move || {

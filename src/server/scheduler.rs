@@ -119,7 +119,8 @@ pub struct Ticket {
 impl Ticket {
     /// Waits for a lane (for [`Load::Cpu`]), then runs `job` on a blocking thread and
     /// returns its result. When `cancel` fires before a lane is free, the job runs at
-    /// once without one: it must then see that it was cancelled and give up at once.
+    /// once without one, and without counting as running: it must then see that it was
+    /// cancelled and give up at once.
     ///
     /// # Panics
     /// Resumes the job's panic, which is a bug.
@@ -129,7 +130,7 @@ impl Ticket {
         job: impl FnOnce() -> T + Send + 'static,
     ) -> T {
         let inner = Arc::clone(&self.inner);
-        let _lane = match self.load {
+        let lane = match self.load {
             Load::Cpu => tokio::select! {
                 biased;
                 permit = inner.lanes.acquire() => permit.ok(),
@@ -137,7 +138,11 @@ impl Ticket {
             },
             Load::Pooled => None,
         };
-        self.start();
+        if lane.is_some() || self.load == Load::Pooled {
+            self.start();
+        } else {
+            self.leave_queue();
+        }
         let job = tokio::task::spawn_blocking(job);
         match job.await {
             Ok(done) => done,
@@ -148,13 +153,19 @@ impl Ticket {
     /// Counts the job as running from now on, until the ticket is dropped: for a job
     /// that computes elsewhere (a Go stream on the search pool).
     pub fn start(&mut self) {
-        if std::mem::take(&mut self.waiting) {
-            self.inner.waiting.fetch_sub(1, Ordering::Relaxed);
-        }
+        self.leave_queue();
         if !std::mem::replace(&mut self.running, true) {
             self.inner.running.fetch_add(1, Ordering::Relaxed);
         }
         self.publish();
+    }
+
+    /// Stops counting the job as waiting for a lane.
+    fn leave_queue(&mut self) {
+        if std::mem::take(&mut self.waiting) {
+            self.inner.waiting.fetch_sub(1, Ordering::Relaxed);
+            self.publish();
+        }
     }
 
     /// Sets the gauges from the counts.
@@ -229,7 +240,15 @@ mod tests {
         let cancel = CancellationToken::new();
         cancel.cancel();
         let late = scheduler.admit(Load::Cpu).unwrap();
-        assert_eq!(late.run(&cancel, || "gave up").await, "gave up");
+        let counts = scheduler.clone();
+        let seen = late
+            .run(&cancel, move || (counts.waiting(), counts.running()))
+            .await;
+        assert_eq!(
+            seen,
+            (3, 1),
+            "a cancelled job left the queue without a lane"
+        );
         release.send(()).unwrap();
         holder.await.unwrap();
         for waiter in waiters {

@@ -12,6 +12,7 @@
 //! `tests/harness.rs` checks that none is missing.
 
 use std::future::Future;
+use std::io::Write;
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::time::Duration;
 
@@ -47,7 +48,10 @@ pub fn bound_for(limit: Duration) -> Bound {
         .name(format!("watchdog of {name}"))
         .spawn(move || {
             if let Err(RecvTimeoutError::Timeout) = disarmed.recv_timeout(limit) {
-                eprintln!(
+                // Straight to stderr: libtest captures what the print macros write, and
+                // would drop it with the process.
+                let _ = writeln!(
+                    std::io::stderr(),
                     "\ntest {name} ran past its limit of {} s (its runtime's shutdown \
                      included): stopping the test binary",
                     limit.as_secs()

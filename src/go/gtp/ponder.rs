@@ -15,11 +15,13 @@ use std::time::{Duration, Instant};
 /// client that went quiet) does not keep the search threads busy for nothing.
 const PONDER_LIMIT: Duration = Duration::from_secs(120);
 
-/// A search running on the opponent's time.
+/// A search running on the opponent's time. Dropping it (the session ended) stops the
+/// search.
 #[derive(Debug)]
 pub(super) struct Ponder {
     stop: Arc<AtomicBool>,
-    thread: JoinHandle<LastSearch>,
+    /// The search's thread; taken by [`Ponder::finish`].
+    thread: Option<JoinHandle<LastSearch>>,
 }
 
 impl Ponder {
@@ -51,12 +53,29 @@ impl Ponder {
             );
             LastSearch::new(tree, &board, colour)
         });
-        Ponder { stop, thread }
+        Ponder {
+            stop,
+            thread: Some(thread),
+        }
     }
 
     /// Stops the search (within one slice of the pool) and returns the tree it grew.
-    pub fn finish(self) -> Option<LastSearch> {
+    pub fn finish(mut self) -> Option<LastSearch> {
         self.stop.store(true, Ordering::Relaxed);
-        self.thread.join().ok()
+        self.thread.take()?.join().ok()
+    }
+}
+
+#[cfg(test)]
+impl Ponder {
+    /// The flag that stops the search, for tests to watch.
+    pub(super) fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+}
+
+impl Drop for Ponder {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
     }
 }

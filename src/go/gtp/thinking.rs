@@ -384,6 +384,22 @@ mod tests {
     }
 
     #[test]
+    fn a_session_that_ends_while_pondering_stops_the_ponder() {
+        let options = EngineOptions {
+            playouts: Some(50),
+            ponder: true,
+            ..EngineOptions::default()
+        };
+        let mut adapter = GoAdapter::new(options, Arc::new(SearchPool::new(1)));
+        run(&mut adapter, "boardsize 7");
+        run(&mut adapter, "genmove b");
+        let stop = adapter.ponder.as_ref().expect("pondering").stop_flag();
+        assert!(!stop.load(std::sync::atomic::Ordering::Relaxed));
+        drop(adapter);
+        assert!(stop.load(std::sync::atomic::Ordering::Relaxed));
+    }
+
+    #[test]
     fn one_short_search_answers_every_question_about_a_position() {
         let options = EngineOptions {
             playouts: Some(100),
