@@ -109,6 +109,12 @@ enum Mode {
         /// session [default: off].
         #[arg(long, value_name = "ADDR")]
         http: Option<String>,
+        /// With --http: also let pages of this origin (scheme://host[:port]) open
+        /// WebSocket sessions; repeatable; `*` lets any site in. Pages served by gamebot
+        /// itself, and clients that send no Origin, are always let in; other origins get
+        /// 403.
+        #[arg(long, value_name = "ORIGIN", value_parser = origin)]
+        allow_origin: Vec<String>,
         #[command(flatten)]
         engine: EngineArgs,
     },
@@ -185,6 +191,16 @@ fn move_time(text: &str) -> Result<f64, String> {
     }
 }
 
+/// An `--allow-origin` value: `*`, or an origin such as `https://play.example:8443`.
+fn origin(text: &str) -> Result<String, String> {
+    match text {
+        "*" => Ok(text.to_owned()),
+        _ => server::AllowedOrigins::new(&[text])
+            .map(|_| text.to_owned())
+            .map_err(|error| error.to_string()),
+    }
+}
+
 /// A resignation threshold: a win rate from 0 to 1.
 fn resign_below(text: &str) -> Result<f32, String> {
     match text.parse::<f32>() {
@@ -245,6 +261,7 @@ async fn run(mode: Mode) -> std::io::Result<()> {
             max_line_bytes,
             heavy_queue,
             http,
+            allow_origin,
             engine,
         } => {
             let catalog = Arc::new(gamebot::standard_catalog(engine.options()));
@@ -253,7 +270,11 @@ async fn run(mode: Mode) -> std::io::Result<()> {
             let listener = bind(&listen).await?;
             let address = listener.local_addr()?;
             let http = match http {
-                Some(http) => Some(bind(&http).await?),
+                Some(http) => Some(server::HttpConfig {
+                    listener: bind(&http).await?,
+                    allowed_origins: server::AllowedOrigins::new(&allow_origin)
+                        .map_err(std::io::Error::other)?,
+                }),
                 None => None,
             };
             // Before the address line: a signal from whoever reads it must stop gracefully.
@@ -261,7 +282,7 @@ async fn run(mode: Mode) -> std::io::Result<()> {
             let mut stdout = std::io::stdout().lock();
             writeln!(stdout, "listening on {address}")?;
             if let Some(http) = &http {
-                writeln!(stdout, "http on http://{}/", http.local_addr()?)?;
+                writeln!(stdout, "http on http://{}/", http.listener.local_addr()?)?;
             }
             stdout.flush()?;
             drop(stdout);

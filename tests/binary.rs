@@ -469,6 +469,17 @@ fn serve_help_lists_every_option_with_its_default() {
 }
 
 #[test]
+fn serve_help_explains_allow_origin() {
+    let _bound = bound();
+    let output = gamebot().args(["serve", "--help"]).output().unwrap();
+    let help = String::from_utf8(output.stdout).unwrap();
+    let entry = help_entry(&help, "--allow-origin").expect("--allow-origin in serve --help");
+    for words in ["ORIGIN", "repeatable", "*", "403"] {
+        assert!(entry.contains(words), "{words:?} missing from {entry}");
+    }
+}
+
+#[test]
 fn stdio_help_lists_every_option_with_its_default() {
     let _bound = bound();
     help_shows_defaults(
@@ -527,6 +538,8 @@ fn bad_option_values_are_refused() {
         &["stdio", "--go-move-time", "inf"],
         &["serve", "--go-playouts", "0"],
         &["serve", "--go-resign-below", "1.5"],
+        &["serve", "--allow-origin", "evil.example"],
+        &["serve", "--allow-origin", "https://play.example/page"],
         &["stdio", "--seed", "-3"],
         &["fly"],
     ] {

@@ -6,6 +6,7 @@ use common::bounded;
 
 use common::{default_config, TestServer, PATIENCE};
 use futures_util::{SinkExt, StreamExt};
+use gamebot::server::AllowedOrigins;
 use std::net::SocketAddr;
 use std::process::Stdio;
 use std::time::Duration;
@@ -105,6 +106,91 @@ fn healthz_answers_ok_and_the_page_is_served() {
         // /ws without the WebSocket handshake is refused, and the server goes on.
         assert!(get(http, "/ws").await.starts_with("HTTP/1.1 4"));
         assert!(get(http, "/healthz").await.ends_with("ok"));
+        server.shutdown().await;
+    })
+}
+
+/// The status code of a WebSocket upgrade of `/ws` sent to `host`, from a page of
+/// `origin` when given, and the body of the answer.
+async fn upgrade_status(http: SocketAddr, host: &str, origin: Option<&str>) -> (u16, String) {
+    let mut stream = TcpStream::connect(http).await.unwrap();
+    let origin = origin.map_or(String::new(), |origin| format!("Origin: {origin}\r\n"));
+    let request = format!(
+        "GET /ws HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n{origin}\r\n"
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    let mut chunk = [0u8; 4096];
+    // The head, and the body its content-length announces.
+    tokio::time::timeout(PATIENCE, async {
+        loop {
+            let n = stream.read(&mut chunk).await.unwrap();
+            answer.extend_from_slice(&chunk[..n]);
+            let text = String::from_utf8_lossy(&answer).to_ascii_lowercase();
+            let Some(head) = text.find("\r\n\r\n") else {
+                assert!(n > 0, "closed mid-head: {text}");
+                continue;
+            };
+            let length = text[..head]
+                .split("\r\n")
+                .find_map(|line| line.strip_prefix("content-length: "))
+                .map_or(0, |length| length.trim().parse().unwrap());
+            if n == 0 || answer.len() >= head + 4 + length {
+                break;
+            }
+        }
+    })
+    .await
+    .expect("no answer in time");
+    let answer = String::from_utf8(answer).unwrap();
+    let code = answer[9..12].parse().unwrap();
+    (code, answer)
+}
+
+#[test]
+fn websockets_from_pages_of_other_sites_are_refused() {
+    bounded(async {
+        let (server, http) = http_server().await;
+        let host = http.to_string();
+        let own = format!("http://{host}");
+        assert_eq!(upgrade_status(http, &host, Some(&own)).await.0, 101);
+        assert_eq!(upgrade_status(http, &host, None).await.0, 101);
+        for other in ["http://evil.example", "null", "http://127.0.0.1:1"] {
+            let (code, answer) = upgrade_status(http, &host, Some(other)).await;
+            assert_eq!(code, 403, "{other}: {answer}");
+            assert!(answer.contains("--allow-origin"), "{answer}");
+        }
+        // The server goes on.
+        let mut ws = Ws::connect(http).await;
+        assert_eq!(ws.ask("name").await, "= gamebot\n\n");
+        server.shutdown().await;
+    })
+}
+
+#[test]
+fn allowed_origins_are_let_in_beside_the_page_s_own() {
+    bounded(async {
+        let listed = AllowedOrigins::new(&["https://play.example"]).unwrap();
+        let server = TestServer::start_with_http_origins(default_config(), listed).await;
+        let http = server.http.unwrap();
+        let host = http.to_string();
+        let status = |origin| upgrade_status(http, &host, Some(origin));
+        assert_eq!(status("https://play.example").await.0, 101);
+        let own = format!("http://{host}");
+        assert_eq!(status(&own).await.0, 101);
+        assert_eq!(status("https://other.example").await.0, 403);
+        server.shutdown().await;
+        let any = AllowedOrigins::new(&["*"]).unwrap();
+        let server = TestServer::start_with_http_origins(default_config(), any).await;
+        let http = server.http.unwrap();
+        let host = http.to_string();
+        assert_eq!(
+            upgrade_status(http, &host, Some("http://evil.example"))
+                .await
+                .0,
+            101
+        );
         server.shutdown().await;
     })
 }

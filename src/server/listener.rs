@@ -1,7 +1,8 @@
 //! The accept loop: one task per connection, a cap on connections, graceful shutdown.
 
+use super::http::{self, HttpConfig};
 use super::sessions::{busy_answer, Sessions};
-use super::{http, Scheduler, SessionLimits};
+use super::{Scheduler, SessionLimits};
 use crate::session::Catalog;
 use std::future::Future;
 use std::sync::Arc;
@@ -33,12 +34,12 @@ pub async fn serve(
     serve_with_http(listener, None, config, catalog, scheduler, shutdown).await;
 }
 
-/// [`serve`], and when `http` is given, HTTP on it too: the page, `/healthz`, and
+/// [`serve`], and when `http` is given, HTTP as it says too: the page, `/healthz`, and
 /// `/ws`, a WebSocket that is one session, under the same cap, limits and shutdown as
 /// the TCP connections.
 pub async fn serve_with_http(
     listener: TcpListener,
-    http: Option<TcpListener>,
+    http: Option<HttpConfig>,
     config: ServerConfig,
     catalog: Arc<Catalog>,
     scheduler: Scheduler,

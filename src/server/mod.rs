@@ -10,6 +10,7 @@ mod sessions;
 mod stdio;
 
 pub use connection::{run_session, SessionLimits};
+pub use http::{AllowedOrigins, HttpConfig, NotAnOrigin};
 pub use listener::{serve, serve_with_http, ServerConfig};
 pub use metrics::Metrics;
 pub use scheduler::{Busy, Scheduler, Ticket};

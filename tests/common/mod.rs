@@ -10,7 +10,9 @@ pub mod outside;
 #[allow(unused_imports)] // each test binary uses its own part of the harness
 pub use bound::{bound, bound_for, bounded, bounded_multi, HEAVY_TEST_LIMIT};
 
-use gamebot::server::{serve_with_http, Scheduler, ServerConfig, SessionLimits};
+use gamebot::server::{
+    serve_with_http, AllowedOrigins, HttpConfig, Scheduler, ServerConfig, SessionLimits,
+};
 use gamebot::session::Catalog;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -80,10 +82,20 @@ impl TestServer {
         TestServer::start_catalog(config, catalog, Scheduler::per_core(1024)).await
     }
 
-    /// Starts the standard catalog with the given limits, serving HTTP too.
+    /// Starts the standard catalog with the given limits, serving HTTP too (WebSockets
+    /// from the page's own origin).
     pub async fn start_with_http(config: ServerConfig) -> TestServer {
+        TestServer::start_with_http_origins(config, AllowedOrigins::same_origin_only()).await
+    }
+
+    /// Starts the standard catalog with the given limits, serving HTTP too, with
+    /// WebSockets from `origins` allowed beside the page's own.
+    pub async fn start_with_http_origins(
+        config: ServerConfig,
+        origins: AllowedOrigins,
+    ) -> TestServer {
         let catalog = Arc::new(gamebot::standard_catalog(test_engine()));
-        TestServer::launch(config, catalog, Scheduler::per_core(1024), true).await
+        TestServer::launch(config, catalog, Scheduler::per_core(1024), Some(origins)).await
     }
 
     /// Starts `catalog` with the given limits and scheduler of heavy work.
@@ -92,22 +104,27 @@ impl TestServer {
         catalog: Arc<Catalog>,
         scheduler: Scheduler,
     ) -> TestServer {
-        TestServer::launch(config, catalog, scheduler, false).await
+        TestServer::launch(config, catalog, scheduler, None).await
     }
 
     async fn launch(
         config: ServerConfig,
         catalog: Arc<Catalog>,
         scheduler: Scheduler,
-        with_http: bool,
+        http_origins: Option<AllowedOrigins>,
     ) -> TestServer {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
-        let http = match with_http {
-            true => Some(TcpListener::bind("127.0.0.1:0").await.unwrap()),
-            false => None,
+        let http = match http_origins {
+            Some(allowed_origins) => Some(HttpConfig {
+                listener: TcpListener::bind("127.0.0.1:0").await.unwrap(),
+                allowed_origins,
+            }),
+            None => None,
         };
-        let http_addr = http.as_ref().map(|http| http.local_addr().unwrap());
+        let http_addr = http
+            .as_ref()
+            .map(|http| http.listener.local_addr().unwrap());
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(serve_with_http(
             listener,

@@ -1,12 +1,11 @@
 //! The page that plays the three games in a browser: its files live in `web/` and are
 //! compiled into the binary, so nothing is fetched at run time.
 
-use super::Sessions;
+use super::HttpState;
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
-use std::sync::Arc;
 
 /// One file of the page: where it is served, its media type, its bytes.
 struct File {
@@ -55,7 +54,7 @@ const FILES: &[File] = &[
 ];
 
 /// A `GET` route for every file of the page.
-pub(super) fn routes() -> Router<Arc<Sessions>> {
+pub(super) fn routes() -> Router<HttpState> {
     FILES.iter().fold(Router::new(), |router, file| {
         let headers = [
             (CONTENT_TYPE, file.media_type),

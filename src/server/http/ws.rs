@@ -2,11 +2,12 @@
 //! a TCP connection is.
 
 use super::socket::{Ending, WsStream};
-use super::Sessions;
+use super::{AllowedOrigins, Sessions};
 use crate::server::sessions::{busy_answer, Admitted};
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
-use axum::response::Response;
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
 use std::sync::Arc;
 use std::time::Duration;
 use tracing::Instrument;
@@ -19,11 +20,25 @@ const MESSAGE_SLACK: usize = 64 * 1024;
 const CLOSE_PATIENCE: Duration = Duration::from_secs(2);
 
 /// Upgrades the request to a WebSocket and runs a session on it, or tells it the
-/// server is busy.
+/// server is busy; a page of an origin that is not allowed is refused with 403.
 pub(super) async fn upgrade(
     State(sessions): State<Arc<Sessions>>,
+    State(origins): State<Arc<AllowedOrigins>>,
+    headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
+    let text = |name| headers.get(name).and_then(|value| value.to_str().ok());
+    let origin = headers
+        .get(header::ORIGIN)
+        .map(|value| value.to_str().unwrap_or(""));
+    if !origins.allows(origin, text(header::HOST)) {
+        let origin = origin.unwrap_or_default();
+        tracing::warn!(origin, "refused a WebSocket from a page of another origin");
+        let reason = format!(
+            "WebSocket sessions from pages of {origin} are not allowed (see --allow-origin)\n"
+        );
+        return (StatusCode::FORBIDDEN, reason).into_response();
+    }
     // The slot is taken now, so a session is refused before it is upgraded; the tracker
     // token makes shutdown wait for the session, even one still being upgraded.
     let admitted = sessions.admit();
