@@ -207,7 +207,7 @@ fn a_signal_stops_an_idle_server_with_status_zero() {
     assert_eq!(stdout.recv_timeout(PATIENCE).unwrap(), "");
     // The logs went to stderr.
     let logs = logs.recv_timeout(PATIENCE).unwrap();
-    assert!(logs.contains("connected"), "{logs}");
+    assert!(logs.contains("session started"), "{logs}");
     assert!(logs.contains("shutting down"), "{logs}");
 }
 
@@ -227,12 +227,43 @@ fn log_format_json_writes_one_json_object_a_line() {
         .lines()
         .map(|line| serde_json::from_str(line).unwrap_or_else(|_| panic!("not JSON: {line}")))
         .collect();
-    let connected = events
+    let started = events
         .iter()
-        .find(|event| event["fields"]["message"] == "connected")
-        .unwrap_or_else(|| panic!("no connected event: {logs}"));
-    assert_eq!(connected["level"], "INFO");
-    assert!(connected["span"]["peer"].is_string(), "{connected}");
+        .find(|event| event["fields"]["message"] == "session started")
+        .unwrap_or_else(|| panic!("no session started event: {logs}"));
+    assert_eq!(started["level"], "INFO");
+    assert!(started["span"]["peer"].is_string(), "{started}");
+}
+
+#[test]
+fn connections_that_send_no_command_log_nothing_at_info() {
+    let _bound = bound();
+    let (mut running, address, _stdout) = serve_with(&["--log-format", "json"]);
+    let logs = read_all_later(running.child.stderr.take().unwrap());
+    // Health checks, as HAProxy's TCP check makes them: connect, then close.
+    for _ in 0..3 {
+        drop(connect(&address));
+    }
+    let mut client = connect(&address);
+    client.write_all(b"name\n").unwrap();
+    assert_eq!(response(&mut client), "= gamebot\n\n");
+    drop(client);
+    running.signal("TERM");
+    assert!(running.wait().success());
+    let logs = logs.recv_timeout(PATIENCE).unwrap();
+    let connection_events: Vec<String> = logs
+        .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap())
+        .filter(|event| event["span"]["name"] == "connection")
+        // Whatever RUST_LOG says: only what INFO and above show.
+        .filter(|event| !matches!(event["level"].as_str(), Some("DEBUG" | "TRACE")))
+        .map(|event| format!("{} {}", event["level"], event["fields"]["message"]))
+        .collect();
+    assert_eq!(
+        connection_events,
+        ["\"INFO\" \"session started\"", "\"INFO\" \"closed\""],
+        "{logs}"
+    );
 }
 
 #[test]

@@ -68,15 +68,25 @@ where
         limits,
         scheduler,
         shutdown: &shutdown,
+        started: AtomicBool::new(false),
     };
-    tokio::select! {
+    let done = tokio::select! {
         biased;
         done = converse(session, reader, writer, &context) => done,
         () = drained => {
             tracing::info!("drain timeout: closing with answers still owed");
             Ok(())
         }
+    };
+    // A connection that sent no line (a load balancer's health check, a port scan) is
+    // no client traffic: it is logged only at debug level.
+    match (&done, context.started.load(Ordering::Relaxed)) {
+        (Ok(()), true) => tracing::info!("closed"),
+        (Err(error), true) => tracing::info!(%error, "closed by error"),
+        (Ok(()), false) => tracing::debug!("closed without a command"),
+        (Err(error), false) => tracing::debug!(%error, "closed by error without a command"),
     }
+    done
 }
 
 /// Counts a session as open until it is dropped, however the session ends.
@@ -99,6 +109,8 @@ struct Context<'a> {
     limits: SessionLimits,
     scheduler: &'a Scheduler,
     shutdown: &'a CancellationToken,
+    /// Whether a whole line has come: the session has started.
+    started: AtomicBool,
 }
 
 /// The session itself, unbounded by the drain timeout.
@@ -117,9 +129,8 @@ where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin,
 {
-    let Context {
-        limits, shutdown, ..
-    } = *context;
+    let limits = context.limits;
+    let shutdown = context.shutdown;
     let codec = GtpLineCodec::new(limits.max_line_bytes);
     let mut lines = FramedRead::with_capacity(reader, codec, READ_CAPACITY);
     let mut out = Vec::new();
@@ -172,6 +183,9 @@ where
         let Some(chunk) = next else { break };
         let chunk = chunk?;
         lines_since_wait = true;
+        if !context.started.swap(true, Ordering::Relaxed) {
+            tracing::info!("session started");
+        }
         let mut chunk_lines = chunk.lines().peekable();
         while let Some(line) = chunk_lines.next() {
             let after = match answer(&mut session, line, &mut out, &mut tally) {

@@ -82,12 +82,12 @@ pub async fn serve_with_http(
         };
         sessions.tracker().spawn(
             async move {
-                tracing::info!("connected");
+                // At debug level, as its close when it sends no command: a load
+                // balancer's health checks would fill the log otherwise.
+                tracing::debug!("connected");
                 let (reader, writer) = stream.into_split();
-                match admitted.run(reader, writer).await {
-                    Ok(()) => tracing::info!("closed"),
-                    Err(error) => tracing::info!(%error, "closed by error"),
-                }
+                // The session logs its start and its end.
+                let _ = admitted.run(reader, writer).await;
             }
             .instrument(span),
         );

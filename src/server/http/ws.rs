@@ -63,7 +63,7 @@ pub(super) async fn upgrade(
 
 /// Runs the session, then closes the WebSocket saying why.
 async fn converse(admitted: Admitted, socket: WebSocket, sessions: &Sessions) {
-    tracing::info!("connected");
+    tracing::debug!("connected");
     let (mut reader, mut writer) = tokio::io::split(WsStream::new(socket));
     let outcome = admitted.run(&mut reader, &mut writer).await;
     let stream = reader.unsplit(writer);
@@ -78,10 +78,6 @@ async fn converse(admitted: Admitted, socket: WebSocket, sessions: &Sessions) {
         (None, Err(error)) => frame(close_code::ERROR, &error.to_string()),
         (None, Ok(())) => frame(close_code::NORMAL, ""),
     };
-    match &outcome {
-        Ok(()) => tracing::info!("closed"),
-        Err(error) => tracing::info!(%error, "closed by error"),
-    }
     close(stream.into_socket(), frame).await;
 }
 
