@@ -197,8 +197,8 @@ fn a_signal_stops_an_idle_server_with_status_zero() {
     let (mut running, address, stdout) = serve();
     let logs = read_all_later(running.child.stderr.take().unwrap());
     let mut idle = connect(&address);
-    idle.write_all(b"name\n").unwrap();
-    assert_eq!(response(&mut idle), "= gamebot\n\n");
+    idle.write_all(b"qttt-new\n").unwrap();
+    assert_eq!(response(&mut idle), "= \n\n");
     running.signal("TERM");
     let mut rest = String::new();
     idle.read_to_string(&mut rest).unwrap();
@@ -217,8 +217,8 @@ fn log_format_json_writes_one_json_object_a_line() {
     let (mut running, address, _stdout) = serve_with(&["--log-format", "json"]);
     let logs = read_all_later(running.child.stderr.take().unwrap());
     let mut client = connect(&address);
-    client.write_all(b"name\n").unwrap();
-    assert_eq!(response(&mut client), "= gamebot\n\n");
+    client.write_all(b"qttt-new\n").unwrap();
+    assert_eq!(response(&mut client), "= \n\n");
     drop(client);
     running.signal("TERM");
     assert!(running.wait().success());
@@ -236,17 +236,23 @@ fn log_format_json_writes_one_json_object_a_line() {
 }
 
 #[test]
-fn connections_that_send_no_command_log_nothing_at_info() {
+fn connections_that_send_no_game_command_log_nothing_at_info() {
     let _bound = bound();
     let (mut running, address, _stdout) = serve_with(&["--log-format", "json"]);
     let logs = read_all_later(running.child.stderr.take().unwrap());
-    // Health checks, as HAProxy's TCP check makes them: connect, then close.
+    // Health checks: a bare connect and close, and deploy/haproxy's GTP check.
     for _ in 0..3 {
         drop(connect(&address));
+        let mut check = connect(&address);
+        check.write_all(b"protocol_version\r\nquit\r\n").unwrap();
+        let mut answers = String::new();
+        check.read_to_string(&mut answers).unwrap();
+        assert_eq!(answers, "= 2\n\n= \n\n");
     }
     let mut client = connect(&address);
-    client.write_all(b"name\n").unwrap();
+    client.write_all(b"name\nwythoff-new 3 5\n").unwrap();
     assert_eq!(response(&mut client), "= gamebot\n\n");
+    assert_eq!(response(&mut client), "= \n\n");
     drop(client);
     running.signal("TERM");
     assert!(running.wait().success());

@@ -78,13 +78,14 @@ where
             Ok(())
         }
     };
-    // A connection that sent no line (a load balancer's health check, a port scan) is
-    // no client traffic: it is logged only at debug level.
+    // A connection that sent no game command (a load balancer's health check asking
+    // `protocol_version`, a port scan) is no client traffic: it is logged only at debug
+    // level.
     match (&done, context.started.load(Ordering::Relaxed)) {
         (Ok(()), true) => tracing::info!("closed"),
         (Err(error), true) => tracing::info!(%error, "closed by error"),
-        (Ok(()), false) => tracing::debug!("closed without a command"),
-        (Err(error), false) => tracing::debug!(%error, "closed by error without a command"),
+        (Ok(()), false) => tracing::debug!("closed without a game command"),
+        (Err(error), false) => tracing::debug!(%error, "closed by error without a game command"),
     }
     done
 }
@@ -109,7 +110,8 @@ struct Context<'a> {
     limits: SessionLimits,
     scheduler: &'a Scheduler,
     shutdown: &'a CancellationToken,
-    /// Whether a whole line has come: the session has started.
+    /// Whether a command other than an administrative one has come: the session has
+    /// started, for the log.
     started: AtomicBool,
 }
 
@@ -183,12 +185,9 @@ where
         let Some(chunk) = next else { break };
         let chunk = chunk?;
         lines_since_wait = true;
-        if !context.started.swap(true, Ordering::Relaxed) {
-            tracing::info!("session started");
-        }
         let mut chunk_lines = chunk.lines().peekable();
         while let Some(line) = chunk_lines.next() {
-            let after = match answer(&mut session, line, &mut out, &mut tally) {
+            let after = match answer(&mut session, line, &mut out, &mut tally, &context.started) {
                 Answered::Done(after) => after,
                 Answered::Heavy(deferral, load) => {
                     let Deferral { command, timing } = *deferral;
@@ -282,12 +281,14 @@ struct Deferral {
 }
 
 /// Answers one raw line into `out`, unless GTP says to ignore it (blank, or only a
-/// comment) or it is a heavy command.
+/// comment) or it is a heavy command. The first command that is not administrative
+/// starts the session, for the log.
 fn answer(
     session: &mut Session,
     line: RawLine<'_>,
     out: &mut Vec<u8>,
     tally: &mut Tally,
+    started: &AtomicBool,
 ) -> Answered {
     let text = match line {
         RawLine::Text(text) => text,
@@ -305,6 +306,12 @@ fn answer(
         }
     };
     tracing::debug!(name = command.name, id = ?command.id, "command");
+    if !started.load(Ordering::Relaxed)
+        && !Session::is_administrative(command.name)
+        && !started.swap(true, Ordering::Relaxed)
+    {
+        tracing::info!("session started");
+    }
     let start = out.len();
     let answered = tally.light(command.name, || {
         let answered = session.respond_unless_heavy(&command, out);

@@ -147,6 +147,13 @@ impl Session {
         After::Continue
     }
 
+    /// Whether `verb` is an administrative one (`protocol_version`, `name`, `version`,
+    /// `known_command`, `list_commands`, `quit`), which every session answers the same
+    /// way, whatever its games: what probes and health checks send.
+    pub fn is_administrative(verb: &str) -> bool {
+        Admin::from_name(verb).is_some()
+    }
+
     /// Runs one command and appends its response to `out`; a failed command changes
     /// nothing. Answering an administrative verb allocates nothing.
     pub fn respond(&mut self, command: &Command<'_>, out: &mut Vec<u8>) -> After {
