@@ -139,9 +139,8 @@ impl Summary {
             Some(elo) => {
                 let _ = writeln!(
                     text,
-                    "Elo ({versus}): {} +/- {} (95%), LOS {:.1}%",
-                    signed(elo.diff),
-                    unsigned(elo.error95),
+                    "Elo ({versus}): {}, LOS {:.1}%",
+                    elo.describe(1),
                     100.0 * self.los
                 );
             }
@@ -171,24 +170,6 @@ impl Summary {
             let _ = writeln!(text, "ended by: {}", reasons.join(", "));
         }
         text
-    }
-}
-
-/// `+48.9`, `-3.0`, `+inf`.
-fn signed(value: f64) -> String {
-    if value.is_infinite() {
-        if value > 0.0 { "+inf" } else { "-inf" }.to_string()
-    } else {
-        format!("{value:+.1}")
-    }
-}
-
-/// `60.1`, `inf`.
-fn unsigned(value: f64) -> String {
-    if value.is_finite() {
-        format!("{value:.1}")
-    } else {
-        "inf".to_string()
     }
 }
 
@@ -233,7 +214,7 @@ mod tests {
         assert_eq!(json["elo"]["diff"], 0.0);
         assert_eq!(json["sprt"]["result"], "continue");
         let table = summary.table();
-        assert!(table.contains("Elo (a - b): +0.0 +/- "), "{table}");
+        assert!(table.contains("Elo (a - b): +0.0 (95%: -"), "{table}");
         assert!(table.contains("ended by: score 2, timeout 1"), "{table}");
         assert!(!book.is_decided());
     }
@@ -244,7 +225,13 @@ mod tests {
         book.add(&game(Some("a"), Reason::Score));
         let json: serde_json::Value = serde_json::from_str(&book.summary().to_json()).unwrap();
         assert!(json["elo"]["diff"].is_null());
+        assert!(json["elo"]["high"].is_null());
+        assert!(json["elo"]["low"].is_f64());
         assert!(json["sprt"].is_null());
-        assert!(book.summary().table().contains("+inf +/- inf"));
+        let table = book.summary().table();
+        assert!(
+            table.contains("all games won (95%: at least -233.8)"),
+            "{table}"
+        );
     }
 }

@@ -67,13 +67,10 @@ impl Progress {
         let _ = stderr.flush();
     }
 
-    /// `[#####---------------] 30/100  a 17.5 - 12.5 b  Elo +58 +/- 120  ETA 1:10`
+    /// `[#####---------------] 30/100  a 17.5 - 12.5 b  Elo +58 (95%: -65 to +182)  ETA 1:10`
     fn line(&self, tally: &Tally, elapsed: Duration) -> String {
         let done = tally.games();
-        let elo = Elo::of(tally).map_or_else(
-            || "-".to_string(),
-            |elo| format!("{:+.0} +/- {:.0}", elo.diff, elo.error95),
-        );
+        let elo = Elo::of(tally).map_or_else(|| "-".to_string(), |elo| elo.describe(0));
         let played = done.saturating_sub(self.resumed);
         let eta = if played == 0 {
             "-".to_string()
@@ -119,7 +116,7 @@ mod tests {
         };
         assert_eq!(
             progress.line(&tally, Duration::from_secs(20)),
-            "[######--------------] 30/100  a 17.5 - 12.5 b  Elo +58 +/- 120  ETA 1:10"
+            "[######--------------] 30/100  a 17.5 - 12.5 b  Elo +58 (95%: -65 to +182)  ETA 1:10"
         );
         assert!(progress
             .line(&Tally::default(), Duration::ZERO)

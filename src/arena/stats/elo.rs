@@ -1,5 +1,5 @@
-//! The Elo difference a score means, its 95% interval, and the likelihood of
-//! superiority.
+//! The Elo difference a score means, its 95% interval (Wilson's), and the likelihood
+//! of superiority.
 
 use super::tally::Tally;
 use serde::Serialize;
@@ -7,31 +7,67 @@ use serde::Serialize;
 /// The normal quantile of 97.5%: a 95% two-sided interval is 1.96 standard errors.
 const Z95: f64 = 1.959_963_984_540_054;
 
-/// The first engine's Elo advantage over the second and the half-width of its 95%
-/// interval. Either is infinite when the score (or an end of its interval) is 0% or
-/// 100%; JSON then has `null`.
+/// The first engine's Elo advantage over the second and its 95% interval. The
+/// difference is infinite when the score is 0% or 100%, and so is one end of the
+/// interval; JSON then has `null`.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Elo {
     /// The difference: `400 log10(s / (1 - s))` for the mean score `s`.
     pub diff: f64,
-    /// Half the width of the interval of the difference from the score's 95% interval
-    /// (the mean score plus or minus 1.96 standard errors, the standard error from the
-    /// games' win, draw and loss frequencies).
-    pub error95: f64,
+    /// The low end of the 95% interval: the difference at the low end of the Wilson
+    /// score interval of `s` (draws counted as half a win).
+    pub low: f64,
+    /// The high end of the 95% interval, likewise.
+    pub high: f64,
 }
 
 impl Elo {
     /// The Elo of the games in `tally`; `None` before the first game.
     pub fn of(tally: &Tally) -> Option<Elo> {
-        let (mean, variance) = tally.mean_and_variance()?;
-        let error = Z95 * (variance / tally.games() as f64).sqrt();
-        let diff = elo_of_score(mean);
-        let error95 = if diff.is_finite() {
-            (elo_of_score(mean + error) - elo_of_score(mean - error)) / 2.0
+        let games = tally.games();
+        if games == 0 {
+            return None;
+        }
+        let n = games as f64;
+        let score = tally.points() / n;
+        // Wilson's interval stays inside (0, 1) unless the score is 0 or 1 itself.
+        let z2 = Z95 * Z95;
+        let centre = (score + z2 / (2.0 * n)) / (1.0 + z2 / n);
+        let half = Z95 / (1.0 + z2 / n) * (score * (1.0 - score) / n + z2 / (4.0 * n * n)).sqrt();
+        let low = if tally.losses == games {
+            f64::NEG_INFINITY
         } else {
-            f64::INFINITY
+            elo_of_score(centre - half)
         };
-        Some(Elo { diff, error95 })
+        let high = if tally.wins == games {
+            f64::INFINITY
+        } else {
+            elo_of_score(centre + half)
+        };
+        Some(Elo {
+            diff: elo_of_score(score),
+            low,
+            high,
+        })
+    }
+
+    /// The difference and its interval in words: `-301.3 (95%: -503.0 to -99.6)`, or
+    /// `all games won (95%: at least +166.2)` when the difference is infinite, with
+    /// `decimals` digits after the point.
+    pub fn describe(&self, decimals: usize) -> String {
+        let signed = |elo: f64| format!("{elo:+.decimals$}");
+        if self.diff == f64::INFINITY {
+            format!("all games won (95%: at least {})", signed(self.low))
+        } else if self.diff == f64::NEG_INFINITY {
+            format!("all games lost (95%: at most {})", signed(self.high))
+        } else {
+            format!(
+                "{} (95%: {} to {})",
+                signed(self.diff),
+                signed(self.low),
+                signed(self.high)
+            )
+        }
     }
 }
 
@@ -96,13 +132,40 @@ mod tests {
 
     #[test]
     fn interval_of_an_even_match() {
-        // 100 games, 50 wins 50 losses: s = 0.5, sd 0.5, se 0.05, s in 0.402..0.598.
+        // 100 games, 50 wins 50 losses: Wilson's interval is 0.4038..0.5962.
         let elo = Elo::of(&tally(50, 0, 50)).unwrap();
         assert_eq!(elo.diff, 0.0);
-        assert!((elo.error95 - 68.99).abs() < 0.01, "{elo:?}");
+        assert!((elo.high - 67.7).abs() < 0.05, "{elo:?}");
+        assert!((elo.low + elo.high).abs() < 1e-9, "{elo:?}");
         assert_eq!(Elo::of(&tally(0, 0, 0)), None);
+    }
+
+    #[test]
+    fn a_lopsided_match_has_a_finite_interval() {
+        // 3-17: s = 0.15, Wilson's interval 0.0524..0.3604.
+        let elo = Elo::of(&tally(3, 0, 17)).unwrap();
+        assert!((elo.diff + 301.3).abs() < 0.05, "{elo:?}");
+        assert!((elo.low + 503.0).abs() < 0.5, "{elo:?}");
+        assert!((elo.high + 99.6).abs() < 0.5, "{elo:?}");
+        assert_eq!(elo.describe(1), "-301.3 (95%: -503.0 to -99.6)");
+        assert_eq!(
+            Elo::of(&tally(17, 0, 3)).unwrap().describe(0),
+            "+301 (95%: +100 to +503)"
+        );
+    }
+
+    #[test]
+    fn a_sweep_says_so_with_its_finite_end() {
+        // 10-0: the low end of the score is 10 / (10 + z^2) = 0.7225.
         let sweep = Elo::of(&tally(10, 0, 0)).unwrap();
-        assert_eq!((sweep.diff, sweep.error95), (f64::INFINITY, f64::INFINITY));
+        assert_eq!((sweep.diff, sweep.high), (f64::INFINITY, f64::INFINITY));
+        assert!((sweep.low - 166.2).abs() < 0.05, "{sweep:?}");
+        assert_eq!(sweep.describe(1), "all games won (95%: at least +166.2)");
+        let swept = Elo::of(&tally(0, 0, 10)).unwrap();
+        assert_eq!(swept.low, f64::NEG_INFINITY);
+        assert_eq!(swept.describe(0), "all games lost (95%: at most -166)");
+        let drawn = Elo::of(&tally(0, 4, 0)).unwrap();
+        assert!(drawn.low.is_finite() && drawn.high.is_finite(), "{drawn:?}");
     }
 
     #[test]
