@@ -17,10 +17,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
-/// What the test and every `nap` share: the log of finished naps, and how many naps may
-/// still finish.
+/// What the test and every `nap` share: the naps that began computing, the log of
+/// finished naps, and how many naps may still finish.
 #[derive(Default)]
 struct Naps {
+    started: Mutex<Vec<String>>,
     log: Mutex<Vec<String>>,
     allowed: Mutex<usize>,
     changed: Condvar,
@@ -35,6 +36,14 @@ impl Naps {
 
     fn log(&self) -> Vec<String> {
         self.log.lock().unwrap().clone()
+    }
+
+    /// The naps that began computing. A job the scheduler counts as running may not
+    /// have begun yet (its blocking thread has not run), and a job cancelled before it
+    /// begins is answered without ever computing: a test that cancels a running nap
+    /// waits for this first.
+    fn started(&self) -> Vec<String> {
+        self.started.lock().unwrap().clone()
     }
 }
 
@@ -63,6 +72,7 @@ impl GameAdapter for Nap {
     ) -> Result<String, CommandError> {
         let label = args.all().join(" ");
         let naps = &self.0;
+        naps.started.lock().unwrap().push(label.clone());
         let mut allowed = naps.allowed.lock().unwrap();
         loop {
             if stop.load(Ordering::Relaxed) {
@@ -111,7 +121,7 @@ fn a_full_queue_answers_server_busy_and_the_session_goes_on() {
         let (server, naps, scheduler) = nap_server(1, 1).await;
         let mut first = server.connect().await;
         first.send("nap a").await;
-        until("a runs", || scheduler.running() == 1).await;
+        until("a runs", || naps.started() == ["a"]).await;
         let mut second = server.connect().await;
         second.send("nap b").await;
         until("b waits", || scheduler.waiting() == 1).await;
@@ -135,7 +145,7 @@ fn a_session_pipelining_many_heavy_commands_delays_another_by_one_job_at_most() 
         let mut greedy = server.connect().await;
         let pipelined: String = (0..200).map(|i| format!("nap a{i}\n")).collect();
         greedy.send_raw(pipelined.as_bytes()).await;
-        until("a0 runs", || scheduler.running() == 1).await;
+        until("a0 runs", || naps.started() == ["a0"]).await;
         let mut modest = server.connect().await;
         modest.send("nap b").await;
         until("b waits", || scheduler.waiting() == 1).await;
@@ -156,7 +166,7 @@ fn a_command_whose_client_goes_is_cancelled_running_or_waiting() {
         let (server, naps, scheduler) = nap_server(1, 10).await;
         let mut running = server.connect().await;
         running.send("nap a").await;
-        until("a runs", || scheduler.running() == 1).await;
+        until("a runs", || naps.started() == ["a"]).await;
         let mut waiting = server.connect().await;
         waiting.send("nap b").await;
         until("b waits", || scheduler.waiting() == 1).await;
@@ -188,7 +198,7 @@ fn a_command_still_running_when_the_drain_timeout_ends_is_cancelled() {
         let server = TestServer::start_catalog(config, Arc::new(catalog), scheduler.clone()).await;
         let mut client = server.connect().await;
         client.send("nap a").await;
-        until("a runs", || scheduler.running() == 1).await;
+        until("a runs", || naps.started() == ["a"]).await;
         // The server stops; the nap is never allowed to finish, so the drain timeout
         // closes the session, and the nap must stop with it.
         server.shutdown().await;
@@ -202,7 +212,7 @@ fn end_of_input_right_after_a_heavy_command_cancels_it() {
         let (server, naps, scheduler) = nap_server(1, 10).await;
         let mut client = server.connect().await;
         client.send_raw(b"1 name\n2 nap a\n").await;
-        until("a runs", || scheduler.running() == 1).await;
+        until("a runs", || naps.started() == ["a"]).await;
         client.finish().await;
         assert_eq!(
             client.read_to_close().await,
