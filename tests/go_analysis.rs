@@ -247,3 +247,73 @@ fn a_client_that_goes_mid_analysis_leaves_the_server_well() {
             .expect("analyses left running");
     })
 }
+
+/// Which Sabaki reads the numbers.
+#[derive(Debug, Clone, Copy)]
+enum Sabaki {
+    /// 0.52: a `winrate` with a decimal point is a fraction, one without is in
+    /// hundredths of a percent, whatever the command.
+    V052,
+    /// 0.60: the `winrate` of a command whose name starts with `kata` is a fraction; of
+    /// any other command (`analyze`, `lz-analyze`, ...), whole hundredths of a percent.
+    V060,
+}
+
+/// The percentage Sabaki shows for the `winrate` value `value` of an answer to
+/// `command`: our own re-statement of the rule each version applies (documented in
+/// protocol.md), not Sabaki's code.
+fn sabaki_percent(sabaki: Sabaki, command: &str, value: &str) -> f64 {
+    let fraction = match sabaki {
+        Sabaki::V052 => value.contains('.'),
+        Sabaki::V060 => command.starts_with("kata"),
+    };
+    let number: f64 = value.parse().unwrap();
+    if fraction {
+        number * 100.0
+    } else {
+        number / 100.0
+    }
+}
+
+#[test]
+fn sabaki_shows_the_win_rate_of_every_analysis_command_as_a_percentage() {
+    bounded(async {
+        let engine = gamebot::go::engine::EngineOptions {
+            move_time: Duration::from_millis(300),
+            seed: 3,
+            threads: 1,
+            ..Default::default()
+        };
+        let server = TestServer::start_with_engine(common::default_config(), engine).await;
+        let mut c = server.connect().await;
+        // A wall down the middle: Black owns the whole 5x5 board.
+        c.ok("boardsize 5").await;
+        for row in 1..=5 {
+            c.ok(&format!("play b C{row}")).await;
+        }
+        for command in ["analyze", "kata-analyze", "lz-analyze"] {
+            for (colour, winning) in [("b", true), ("w", false)] {
+                c.send(&format!("{command} {colour} 5")).await;
+                assert_eq!(c.line().await, "=\n");
+                let lines = stream_lines(&mut c, 1, "").await;
+                let best = entries(&lines[0])[0];
+                let value = field(best, "winrate");
+                for sabaki in [Sabaki::V052, Sabaki::V060] {
+                    let shown = sabaki_percent(sabaki, command, value);
+                    let right = if winning { shown > 60.0 } else { shown < 40.0 };
+                    assert!(
+                        right && (0.0..=100.0).contains(&shown),
+                        "{sabaki:?} shows {shown}% for {command} {colour}: {best}"
+                    );
+                }
+            }
+        }
+        // genmove_analyze is read by the same rule as analyze.
+        c.send("genmove_analyze b 5").await;
+        assert_eq!(c.line().await, "=\n");
+        let first = c.line().await;
+        let value = field(entries(&first)[0], "winrate");
+        assert!(!value.contains('.'), "{first}");
+        server.shutdown().await;
+    })
+}

@@ -91,9 +91,9 @@ verb_table! {
         KataAnalyze = "kata-analyze",
         /// `kata-genmove_analyze ...`: `genmove` with KataGo's analysis.
         KataGenMoveAnalyze = "kata-genmove_analyze",
-        /// `analyze ...`: Sabaki's name for KataGo's analysis.
+        /// `analyze ...`: Sabaki's analysis: KataGo's keys, Leela Zero's numbers.
         Analyze = "analyze",
-        /// `genmove_analyze ...`: Sabaki's name for KataGo's `genmove` with analysis.
+        /// `genmove_analyze ...`: Sabaki's `genmove` with analysis.
         GenMoveAnalyze = "genmove_analyze",
         /// `tt-score BOARD...`: the scoring challenge, stateless.
         TtScore = "tt-score",
@@ -106,8 +106,10 @@ impl Verb {
         match self {
             Verb::LzAnalyze => Some((false, Format::LeelaZero)),
             Verb::LzGenMoveAnalyze => Some((true, Format::LeelaZero)),
-            Verb::KataAnalyze | Verb::Analyze => Some((false, Format::KataGo)),
-            Verb::KataGenMoveAnalyze | Verb::GenMoveAnalyze => Some((true, Format::KataGo)),
+            Verb::KataAnalyze => Some((false, Format::KataGo)),
+            Verb::KataGenMoveAnalyze => Some((true, Format::KataGo)),
+            Verb::Analyze => Some((false, Format::Sabaki)),
+            Verb::GenMoveAnalyze => Some((true, Format::Sabaki)),
             _ => None,
         }
     }

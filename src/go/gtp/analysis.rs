@@ -1,6 +1,6 @@
-//! Analysis for GUIs: Leela Zero's `lz-analyze` and KataGo's `kata-analyze` (Sabaki's
-//! `analyze`), and their `genmove_analyze` forms, as streams of `info` lines in the
-//! formats those engines publish.
+//! Analysis for GUIs: Leela Zero's `lz-analyze`, KataGo's `kata-analyze` and Sabaki's
+//! `analyze`, and their `genmove_analyze` forms, as streams of `info` lines in the
+//! formats those programs read.
 
 use super::thinking::{count_playouts, search_settings, Progress};
 use super::vertex::move_name;
@@ -23,8 +23,19 @@ const DEFAULT_INTERVAL: u64 = 100;
 pub(super) enum Format {
     /// Leela Zero's: win rate, prior and bound as whole hundredths of a percent.
     LeelaZero,
-    /// KataGo's (and Sabaki's `analyze`): fractions from 0 to 1, and ownership on request.
+    /// KataGo's: fractions from 0 to 1, and ownership on request.
     KataGo,
+    /// Sabaki's `analyze`: KataGo's keys with Leela Zero's numbers, since Sabaki reads
+    /// the win rate of every command whose name does not start with `kata` as whole
+    /// hundredths of a percent (0.52 does so for any value without a decimal point).
+    Sabaki,
+}
+
+impl Format {
+    /// Whether the KataGo keys (`ownership`, ...) are taken.
+    fn kata_keys(self) -> bool {
+        self != Format::LeelaZero
+    }
 }
 
 /// An analysis command's arguments: `[COLOUR] [INTERVAL] [KEY VALUE]...`.
@@ -81,7 +92,7 @@ impl Request {
                 "interval" => request.interval = interval(args, value)?,
                 "minmoves" => request.min_moves = args.parse(value, "a number of moves")?,
                 "maxmoves" => request.max_moves = args.parse(value, "a number of moves")?,
-                "ownership" if format == Format::KataGo => {
+                "ownership" if format.kata_keys() => {
                     request.ownership = args.parse_with(value, "true or false", |raw| match raw
                         .to_ascii_lowercase()
                         .as_str()
@@ -95,7 +106,9 @@ impl Request {
                     return Err(ArgError::Invalid {
                         what: match format {
                             Format::LeelaZero => "interval, minmoves or maxmoves",
-                            Format::KataGo => "interval, minmoves, maxmoves or ownership",
+                            Format::KataGo | Format::Sabaki => {
+                                "interval, minmoves, maxmoves or ownership"
+                            }
                         },
                         got: key.to_string(),
                     }
@@ -198,7 +211,7 @@ fn info_line(board: &Board, colour: Colour, result: &SearchResult, request: &Req
             candidate.visits
         );
         let _ = match request.format {
-            Format::LeelaZero => write!(
+            Format::LeelaZero | Format::Sabaki => write!(
                 line,
                 "winrate {} prior {} lcb {}",
                 basis_points(candidate.win_rate),
