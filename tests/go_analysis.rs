@@ -317,3 +317,29 @@ fn sabaki_shows_the_win_rate_of_every_analysis_command_as_a_percentage() {
         server.shutdown().await;
     })
 }
+
+#[test]
+fn the_head_line_comes_at_once_alone_before_any_report() {
+    bounded(async {
+        let server = TestServer::start().await;
+        let mut c = server.connect().await;
+        c.ok("boardsize 9").await;
+        // A report a minute, or none at all: the head line must not wait for one.
+        for (command, head) in [
+            ("7 lz-analyze b 6000", "=7\n"),
+            ("8 kata-analyze b 0", "=8\n"),
+            ("analyze w interval 6000", "=\n"),
+        ] {
+            c.send(command).await;
+            let line = tokio::time::timeout(Duration::from_secs(5), c.line())
+                .await
+                .unwrap_or_else(|_| panic!("{command}: no head line while it runs"));
+            assert_eq!(line, head, "{command}");
+            assert!(!c.has_unread().await, "{command}: more than the head line");
+            c.send("").await;
+            assert_eq!(c.line().await, "\n", "{command}");
+        }
+        assert_eq!(c.ok("name").await, "gamebot");
+        server.shutdown().await;
+    })
+}

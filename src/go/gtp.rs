@@ -22,7 +22,9 @@ use super::text_board::{TextBoard, TextBoardError};
 use super::vertex::Vertex;
 use super::Colour;
 use crate::gtp::{ArgError, Args};
-use crate::session::{verb_table, AdapterFactory, CommandError, GameAdapter, Load, StreamEnd};
+use crate::session::{
+    verb_table, AdapterFactory, CommandError, GameAdapter, Load, StreamEnd, StreamSink,
+};
 use analysis::{Format, Request};
 use results::final_score_text;
 pub use results::{challenge_text, points_text, tt_score};
@@ -303,10 +305,10 @@ impl GameAdapter for GoAdapter {
     /// An analysis verb answers at once here, as if its next input line had come with
     /// it: its stream, if any, comes back as the answer's first lines.
     fn execute(&mut self, verb: &str, args: Args<'_>) -> Result<String, CommandError> {
-        let mut lines = Vec::new();
+        let mut lines = Collected::default();
         let stop = AtomicBool::new(self.streams(verb).is_some());
-        let answer =
-            self.execute_stream(verb, args, &mut |line| lines.push(line.to_string()), &stop)?;
+        let answer = self.execute_stream(verb, args, &mut lines, &stop)?;
+        let mut lines = lines.0;
         if lines.is_empty() {
             return Ok(answer);
         }
@@ -325,7 +327,7 @@ impl GameAdapter for GoAdapter {
         if self.streams(verb).is_some() {
             return self.execute(verb, args);
         }
-        self.execute_stream(verb, args, &mut |_| {}, stop)
+        self.execute_stream(verb, args, &mut Collected::default(), stop)
     }
 
     fn streams(&self, verb: &str) -> Option<StreamEnd> {
@@ -341,14 +343,26 @@ impl GameAdapter for GoAdapter {
         &mut self,
         verb: &str,
         args: Args<'_>,
-        send: &mut dyn FnMut(&str),
+        sink: &mut dyn StreamSink,
         stop: &AtomicBool,
     ) -> Result<String, CommandError> {
         // Whatever comes next, the opponent's time is over.
         self.stop_pondering();
         let verb = Verb::from_name(verb).ok_or(CommandError::UnknownCommand)?;
         let command = self.parse(verb, args)?;
-        self.run(command, send, stop)
+        self.run(command, sink, stop)
+    }
+}
+
+/// The lines of a stream, kept for an answer given all at once.
+#[derive(Debug, Default)]
+struct Collected(Vec<String>);
+
+impl StreamSink for Collected {
+    fn begin(&mut self) {}
+
+    fn line(&mut self, text: &str) {
+        self.0.push(text.to_string());
     }
 }
 
@@ -472,21 +486,21 @@ impl GoAdapter {
         )
     }
 
-    /// Runs `command`; an analysis streams its lines to `send` until `stop` is set.
+    /// Runs `command`; an analysis streams its lines to `sink` until `stop` is set.
     fn run(
         &mut self,
         command: GoCommand,
-        send: &mut dyn FnMut(&str),
+        sink: &mut dyn StreamSink,
         stop: &AtomicBool,
     ) -> Result<String, CommandError> {
-        self.run_plain(command, send, stop)
+        self.run_plain(command, sink, stop)
             .map_err(CommandError::game)
     }
 
     fn run_plain(
         &mut self,
         command: GoCommand,
-        send: &mut dyn FnMut(&str),
+        sink: &mut dyn StreamSink,
         stop: &AtomicBool,
     ) -> Result<String, GoError> {
         let board = &mut self.board;
@@ -533,12 +547,12 @@ impl GoAdapter {
             GoCommand::Analyze {
                 genmove: true,
                 request,
-            } => return self.genmove_analyze(&request, send, stop),
+            } => return self.genmove_analyze(&request, sink, stop),
             GoCommand::Analyze {
                 genmove: false,
                 request,
             } => {
-                self.analyze(&request, send, stop);
+                self.analyze(&request, sink, stop);
                 String::new()
             }
             GoCommand::AnalyzeCommands => ANALYZE_COMMANDS.join("\n"),

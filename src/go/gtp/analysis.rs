@@ -10,7 +10,7 @@ use crate::go::engine::search::{Budget, Candidate, SearchResult};
 use crate::go::engine::slices::{search_in_slices, Watcher};
 use crate::go::Colour;
 use crate::gtp::{ArgError, Args};
-use crate::session::CommandError;
+use crate::session::{CommandError, StreamSink};
 use std::fmt::Write;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -128,10 +128,11 @@ fn interval(args: Args<'_>, index: usize) -> Result<Option<Duration>, ArgError> 
 }
 
 impl GoAdapter {
-    /// `lz-analyze` and its kin: searches the position for the requested side, sending
-    /// an `info` line to `send` every interval, until `stop` is set. The tree kept for
-    /// the next `genmove` is left alone.
-    pub(super) fn analyze(&self, request: &Request, send: &mut dyn FnMut(&str), stop: &AtomicBool) {
+    /// `lz-analyze` and its kin: begins the stream at once, then searches the position
+    /// for the requested side, sending an `info` line to `sink` every interval, until
+    /// `stop` is set. The tree kept for the next `genmove` is left alone.
+    pub(super) fn analyze(&self, request: &Request, sink: &mut dyn StreamSink, stop: &AtomicBool) {
+        sink.begin();
         let board = &self.board;
         let colour = request.colour.unwrap_or_else(|| board.to_move());
         let settings = search_settings(board, self.komi, &self.options, request.ownership);
@@ -139,7 +140,8 @@ impl GoAdapter {
             stop: Some(stop),
             ..Budget::default()
         };
-        let mut report = |result: &SearchResult| send(&info_line(board, colour, result, request));
+        let mut report =
+            |result: &SearchResult| sink.line(&info_line(board, colour, result, request));
         let (result, _) = search_in_slices(
             &self.pool,
             None,
@@ -155,18 +157,20 @@ impl GoAdapter {
         count_playouts(&result);
     }
 
-    /// `lz-genmove_analyze` and its kin: `genmove` (played, the clock charged, the tree
-    /// kept), sending an `info` line every interval while it thinks; the move comes last
-    /// as `play VERTEX`.
+    /// `lz-genmove_analyze` and its kin: begins the stream at once, then `genmove`
+    /// (played, the clock charged, the tree kept), sending an `info` line every interval
+    /// while it thinks; the move comes last as `play VERTEX`.
     pub(super) fn genmove_analyze(
         &mut self,
         request: &Request,
-        send: &mut dyn FnMut(&str),
+        sink: &mut dyn StreamSink,
         stop: &AtomicBool,
     ) -> Result<String, GoError> {
+        sink.begin();
         let board = self.board.clone();
         let colour = request.colour.unwrap_or_else(|| board.to_move());
-        let mut report = |result: &SearchResult| send(&info_line(&board, colour, result, request));
+        let mut report =
+            |result: &SearchResult| sink.line(&info_line(&board, colour, result, request));
         let progress = Progress {
             interval: request.interval,
             stop,
