@@ -5,6 +5,7 @@
 mod analysis;
 mod ponder;
 mod results;
+mod seconds;
 mod showboard;
 mod thinking;
 mod time;
@@ -28,6 +29,7 @@ use crate::session::{
 use analysis::{Format, Request};
 use results::final_score_text;
 pub use results::{challenge_text, points_text, tt_score};
+use seconds::seconds;
 use showboard::render;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -444,18 +446,13 @@ impl GoAdapter {
                     .map_err(|error| CommandError::game(GoError::from(error)))?,
             ),
             Verb::TimeSettings => GoCommand::TimeSettings(Clock::from_gtp(
-                args.parse::<u32>(0, "a main time in whole seconds")?.into(),
-                args.parse::<u32>(1, "a byo-yomi time in whole seconds")?
-                    .into(),
+                seconds(args, 0, "a main time in seconds")?,
+                seconds(args, 1, "a byo-yomi time in seconds")?,
                 args.parse::<u32>(2, "a number of byo-yomi stones")?,
             )),
             Verb::TimeLeft => GoCommand::TimeLeft(
                 colour(args, 0)?,
-                args.parse_with(1, "a time left in seconds", |raw| {
-                    raw.parse::<f64>()
-                        .ok()
-                        .filter(|t| t.is_finite() && *t >= 0.0)
-                })?,
+                seconds(args, 1, "a time left in seconds")?,
                 args.parse::<u32>(2, "a number of stones")?,
             ),
             Verb::KgsTimeSettings => GoCommand::TimeSettings(kgs_clock(args)?),
