@@ -465,7 +465,7 @@ impl GoAdapter {
                 let (genmove, format) = verb.analysis().ok_or(CommandError::UnknownCommand)?;
                 GoCommand::Analyze {
                     genmove,
-                    request: Request::parse(args, format)?,
+                    request: Request::parse(args, format, &self.board)?,
                 }
             }
         })
@@ -537,9 +537,9 @@ impl GoAdapter {
                 let progress = Progress {
                     interval: None,
                     stop,
-                    report: &mut |_| {},
+                    report: &mut |_, _| {},
                 };
-                return self.genmove(colour, purpose, Some(progress));
+                return self.genmove(colour, purpose, Some(progress), None);
             }
             GoCommand::Analyze {
                 genmove: true,
