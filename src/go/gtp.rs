@@ -5,6 +5,7 @@
 mod analysis;
 mod ponder;
 mod results;
+mod rules;
 mod seconds;
 mod showboard;
 mod thinking;
@@ -101,6 +102,16 @@ verb_table! {
         GenMoveAnalyze = "genmove_analyze",
         /// `tt-score BOARD...`: the scoring challenge, stateless.
         TtScore = "tt-score",
+        /// `rectangular_boardsize W H`: KataGo's name for `boardsize W H`.
+        RectangularBoardSize = "rectangular_boardsize",
+        /// `stop`: ends pondering (an analysis ends at any input line).
+        Stop = "stop",
+        /// `kata-get-rules`: Tromp-Taylor, in KataGo's JSON form.
+        KataGetRules = "kata-get-rules",
+        /// `kgs-rules RULESET`: kgsGtp telling the game's rule set.
+        KgsRules = "kgs-rules",
+        /// `kgs-game_over`: kgsGtp telling the game has ended.
+        KgsGameOver = "kgs-game_over",
     }
 }
 
@@ -131,6 +142,19 @@ pub enum GoError {
     /// `boardsize` outside 1..=255.
     #[error("unacceptable size")]
     UnacceptableSize,
+    /// A board that is not square (`boardsize 19 13`).
+    #[error("unacceptable size: {width}x{height} is not square; gamebot plays square boards from 1x1 to 255x255")]
+    NotSquare {
+        /// The width asked for.
+        width: usize,
+        /// The height asked for.
+        height: usize,
+    },
+    /// `kgs-rules` with a rule set KGS does not send.
+    #[error(
+        "syntax error: a KGS rule set (chinese, aga, new_zealand or japanese) expected, got '{0}'"
+    )]
+    UnknownRules(String),
     /// A move against the rules.
     #[error("illegal move: {0}")]
     Illegal(#[from] Illegal),
@@ -211,6 +235,14 @@ enum GoCommand {
     TtScore(TextBoard),
     /// New clocks for both colours.
     TimeSettings(Clock),
+    /// `stop`: nothing more than any Go command does (pondering ends).
+    Stop,
+    /// `kata-get-rules`.
+    Rules,
+    /// `kgs-rules`: the rule set is known, and gamebot keeps to Tromp-Taylor.
+    KgsRules,
+    /// `kgs-game_over`: the game has ended; what was kept for the next move goes.
+    GameOver,
     /// A colour's time left: seconds, and stones (or periods) left in overtime.
     TimeLeft(Colour, f64, u32),
 }
@@ -293,7 +325,12 @@ impl GameAdapter for GoAdapter {
                 | Verb::TimeLeft
                 | Verb::KgsTimeSettings
                 | Verb::GoguiAnalyzeCommands
-                | Verb::TtScore,
+                | Verb::TtScore
+                | Verb::RectangularBoardSize
+                | Verb::Stop
+                | Verb::KataGetRules
+                | Verb::KgsRules
+                | Verb::KgsGameOver,
             )
             | None => false,
         }
@@ -371,14 +408,18 @@ impl StreamSink for Collected {
 impl GoAdapter {
     fn parse(&self, verb: Verb, args: Args<'_>) -> Result<GoCommand, CommandError> {
         let count = match verb {
-            Verb::BoardSize
-            | Verb::Komi
+            Verb::Komi
             | Verb::GenMove
             | Verb::RegGenMove
             | Verb::KgsGenMoveCleanup
             | Verb::FinalStatusList
             | Verb::FixedHandicap
-            | Verb::PlaceFreeHandicap => 1,
+            | Verb::PlaceFreeHandicap
+            | Verb::KgsRules => 1,
+            Verb::BoardSize | Verb::RectangularBoardSize => {
+                args.expect_range(1, 2)?;
+                args.len()
+            }
             Verb::Play => 2,
             Verb::TimeSettings | Verb::TimeLeft => 3,
             Verb::SetFreeHandicap
@@ -396,14 +437,24 @@ impl GoAdapter {
             | Verb::FinalScore
             | Verb::GoguiAnalyzeCommands
             | Verb::Ownership
-            | Verb::PrincipalVariation => 0,
+            | Verb::PrincipalVariation
+            | Verb::Stop
+            | Verb::KataGetRules
+            | Verb::KgsGameOver => 0,
         };
         args.expect_count(count)?;
         Ok(match verb {
-            Verb::BoardSize => match integer(args, "a board size")? {
-                Some(size) if Board::is_valid_size(size) => GoCommand::BoardSize(size),
-                _ => return Err(CommandError::game(GoError::UnacceptableSize)),
-            },
+            Verb::BoardSize | Verb::RectangularBoardSize => GoCommand::BoardSize(board_size(args)?),
+            Verb::Stop => GoCommand::Stop,
+            Verb::KataGetRules => GoCommand::Rules,
+            Verb::KgsRules => {
+                let name = args.all()[0];
+                if !rules::is_kgs_ruleset(name) {
+                    return Err(CommandError::game(GoError::UnknownRules(name.to_string())));
+                }
+                GoCommand::KgsRules
+            }
+            Verb::KgsGameOver => GoCommand::GameOver,
             Verb::ClearBoard => GoCommand::ClearBoard,
             Verb::Komi => {
                 let raw = args.all()[0];
@@ -609,6 +660,13 @@ impl GoAdapter {
                 self.clocks = [Some(clock); 2];
                 String::new()
             }
+            GoCommand::Stop | GoCommand::KgsRules => String::new(),
+            GoCommand::Rules => rules::KATA_RULES.to_string(),
+            GoCommand::GameOver => {
+                self.last_search = None;
+                self.last_look = None;
+                String::new()
+            }
             GoCommand::TimeLeft(colour, seconds, count) => {
                 if let Some(clock) = &mut self.clocks[colour.index()] {
                     clock.set_left(seconds, count);
@@ -684,10 +742,25 @@ fn colour(args: Args<'_>, index: usize) -> Result<Colour, ArgError> {
     })
 }
 
-/// Argument 0 as a whole number: `None` if negative or too large for `usize`, a syntax
-/// error if it is not an optionally signed run of digits.
-fn integer(args: Args<'_>, what: &'static str) -> Result<Option<usize>, ArgError> {
-    args.parse_with(0, what, |raw| {
+/// `boardsize N` or `boardsize W H` (`rectangular_boardsize` alike): a side the board
+/// takes, or why not.
+fn board_size(args: Args<'_>) -> Result<usize, CommandError> {
+    let side = |index| integer(args, index, "a board size");
+    let width = side(0)?;
+    let height = if args.len() == 2 { side(1)? } else { width };
+    match (width, height) {
+        (Some(width), Some(height)) if width != height => {
+            Err(CommandError::game(GoError::NotSquare { width, height }))
+        }
+        (Some(size), Some(_)) if Board::is_valid_size(size) => Ok(size),
+        _ => Err(CommandError::game(GoError::UnacceptableSize)),
+    }
+}
+
+/// Argument `index` as a whole number: `None` if negative or too large for `usize`, a
+/// syntax error if it is not an optionally signed run of digits.
+fn integer(args: Args<'_>, index: usize, what: &'static str) -> Result<Option<usize>, ArgError> {
+    args.parse_with(index, what, |raw| {
         let digits = raw.strip_prefix('-').unwrap_or(raw);
         let whole = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
         whole.then(|| raw.parse::<usize>().ok())
@@ -695,7 +768,7 @@ fn integer(args: Args<'_>, what: &'static str) -> Result<Option<usize>, ArgError
 }
 
 fn stone_count(args: Args<'_>) -> Result<usize, CommandError> {
-    integer(args, "a number of stones")?.ok_or_else(|| {
+    integer(args, 0, "a number of stones")?.ok_or_else(|| {
         CommandError::game(GoError::InvalidStones(
             "a positive number expected".to_string(),
         ))

@@ -303,7 +303,7 @@ mod tests {
         let list = run(&mut session, "list_commands");
         assert_eq!(
             list,
-            "= protocol_version\nname\nversion\nknown_command\nlist_commands\nquit\necho\necho-heavy\n\n"
+            "= protocol_version\nname\nversion\nknown_command\nlist_commands\nquit\ncputime\ngomill-cpu_time\ngogui-interrupt\necho\necho-heavy\n\n"
         );
         assert_eq!(run(&mut session, "known_command echo"), "= true\n\n");
     }
