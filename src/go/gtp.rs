@@ -3,7 +3,9 @@
 //! submodules (vertex names, the drawn board).
 
 mod analysis;
+mod files;
 mod ponder;
+mod records;
 mod results;
 mod rules;
 mod seconds;
@@ -28,6 +30,9 @@ use crate::session::{
     verb_table, AdapterFactory, CommandError, GameAdapter, Load, StreamEnd, StreamSink,
 };
 use analysis::{Format, Request};
+pub use files::{FileError, SgfFiles};
+use records::Until;
+pub use records::{LoadError, SaveError};
 use results::final_score_text;
 pub use results::{challenge_text, points_text, tt_score};
 use seconds::seconds;
@@ -112,6 +117,10 @@ verb_table! {
         KgsRules = "kgs-rules",
         /// `kgs-game_over`: kgsGtp telling the game has ended.
         KgsGameOver = "kgs-game_over",
+        /// `loadsgf FILE [MOVE]`: the game recorded in FILE, up to MOVE.
+        LoadSgf = "loadsgf",
+        /// `printsgf [FILE]`: the game as SGF, answered or written to FILE.
+        PrintSgf = "printsgf",
     }
 }
 
@@ -131,9 +140,14 @@ impl Verb {
 }
 
 /// Builds each session's Go adapter, its engine set by `options`, searching on `pool`
-/// (shared by every session).
-pub fn factory(options: EngineOptions, pool: Arc<SearchPool>) -> AdapterFactory {
-    Box::new(move || Box::new(GoAdapter::new(options, Arc::clone(&pool))))
+/// (shared by every session), reading and writing SGF files as `files` allows.
+pub fn factory(options: EngineOptions, pool: Arc<SearchPool>, files: SgfFiles) -> AdapterFactory {
+    let files = Arc::new(files);
+    Box::new(move || {
+        let mut adapter = GoAdapter::new(options, Arc::clone(&pool));
+        adapter.files = Arc::clone(&files);
+        Box::new(adapter)
+    })
 }
 
 /// Why a Go command was refused; the text follows `? ` on the wire.
@@ -150,6 +164,12 @@ pub enum GoError {
         /// The height asked for.
         height: usize,
     },
+    /// `loadsgf` could not load its file; nothing changed.
+    #[error("cannot load file: {0}")]
+    CannotLoad(#[from] LoadError),
+    /// `printsgf` could not write its file.
+    #[error("cannot save file: {0}")]
+    CannotSave(#[from] SaveError),
     /// `kgs-rules` with a rule set KGS does not send.
     #[error(
         "syntax error: a KGS rule set (chinese, aga, new_zealand or japanese) expected, got '{0}'"
@@ -243,6 +263,10 @@ enum GoCommand {
     KgsRules,
     /// `kgs-game_over`: the game has ended; what was kept for the next move goes.
     GameOver,
+    /// `loadsgf`: the file's name, and where to stop.
+    LoadSgf(String, Option<Until>),
+    /// `printsgf`: the file's name, if any.
+    PrintSgf(Option<String>),
     /// A colour's time left: seconds, and stones (or periods) left in overtime.
     TimeLeft(Colour, f64, u32),
 }
@@ -264,10 +288,13 @@ pub struct GoAdapter {
     /// The last short search for dead stones and GoGui, with the position it was for
     /// (board hash, moves played, komi).
     last_look: Option<((u64, usize, Points), SearchResult)>,
+    /// Which files `loadsgf` and `printsgf` may touch.
+    files: Arc<SgfFiles>,
 }
 
 impl GoAdapter {
-    /// A session's game on an empty 19x19 board, komi 0, searching on `pool`.
+    /// A session's game on an empty 19x19 board, komi 0, searching on `pool`, touching
+    /// no file.
     pub fn new(options: EngineOptions, pool: Arc<SearchPool>) -> GoAdapter {
         GoAdapter {
             board: Board::new(DEFAULT_SIZE),
@@ -278,6 +305,7 @@ impl GoAdapter {
             last_search: None,
             ponder: None,
             last_look: None,
+            files: Arc::new(SgfFiles::Refused),
         }
     }
 }
@@ -294,7 +322,7 @@ impl GameAdapter for GoAdapter {
         Verb::NAMES
     }
 
-    fn is_heavy(&self, verb: &str, _args: Args<'_>) -> bool {
+    fn is_heavy(&self, verb: &str, args: Args<'_>) -> bool {
         match Verb::from_name(verb) {
             Some(
                 Verb::GenMove
@@ -308,8 +336,11 @@ impl GameAdapter for GoAdapter {
                 | Verb::KataAnalyze
                 | Verb::KataGenMoveAnalyze
                 | Verb::Analyze
-                | Verb::GenMoveAnalyze,
+                | Verb::GenMoveAnalyze
+                | Verb::LoadSgf,
             ) => true,
+            // Only a file is slow to write.
+            Some(Verb::PrintSgf) => !args.is_empty(),
             Some(
                 Verb::BoardSize
                 | Verb::ClearBoard
@@ -336,9 +367,13 @@ impl GameAdapter for GoAdapter {
         }
     }
 
-    /// Every heavy Go verb is a search, which runs on the shared search pool.
-    fn load(&self, _verb: &str) -> Load {
-        Load::Pooled
+    /// Every heavy Go verb but the file ones is a search, which runs on the shared
+    /// search pool; files are read and written on a thread of their own.
+    fn load(&self, verb: &str) -> Load {
+        match Verb::from_name(verb) {
+            Some(Verb::LoadSgf | Verb::PrintSgf) => Load::Cpu,
+            _ => Load::Pooled,
+        }
     }
 
     /// An analysis verb answers at once here, as if its next input line had come with
@@ -416,6 +451,14 @@ impl GoAdapter {
             | Verb::FixedHandicap
             | Verb::PlaceFreeHandicap
             | Verb::KgsRules => 1,
+            Verb::LoadSgf => {
+                args.expect_range(1, 2)?;
+                args.len()
+            }
+            Verb::PrintSgf => {
+                args.expect_range(0, 1)?;
+                args.len()
+            }
             Verb::BoardSize | Verb::RectangularBoardSize => {
                 args.expect_range(1, 2)?;
                 args.len()
@@ -455,6 +498,13 @@ impl GoAdapter {
                 GoCommand::KgsRules
             }
             Verb::KgsGameOver => GoCommand::GameOver,
+            Verb::LoadSgf => GoCommand::LoadSgf(
+                args.all()[0].to_string(),
+                (args.len() == 2)
+                    .then(|| Until::parse(args, 1))
+                    .transpose()?,
+            ),
+            Verb::PrintSgf => GoCommand::PrintSgf(args.all().first().map(|name| name.to_string())),
             Verb::ClearBoard => GoCommand::ClearBoard,
             Verb::Komi => {
                 let raw = args.all()[0];
@@ -661,6 +711,11 @@ impl GoAdapter {
                 String::new()
             }
             GoCommand::Stop | GoCommand::KgsRules => String::new(),
+            GoCommand::LoadSgf(name, until) => {
+                self.load_sgf(&name, until)?;
+                String::new()
+            }
+            GoCommand::PrintSgf(name) => self.print_sgf(name.as_deref())?,
             GoCommand::Rules => rules::KATA_RULES.to_string(),
             GoCommand::GameOver => {
                 self.last_search = None;
