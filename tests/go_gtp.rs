@@ -152,8 +152,12 @@ fn bad_input_gets_standard_errors_and_changes_nothing() {
                 "syntax error: a board size expected, got 'nine'",
             ),
             (
-                "boardsize 9 9",
-                "syntax error: expected 1 argument, got 2 argument(s)",
+                "boardsize 9 9 9",
+                "syntax error: expected 1 to 2 arguments, got 3 argument(s)",
+            ),
+            (
+                "boardsize 9 7",
+                "unacceptable size: 9x7 is not square; gamebot plays square boards from 1x1 to 255x255",
             ),
             ("play b E5", "illegal move: occupied"),
             (
