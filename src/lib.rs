@@ -18,16 +18,23 @@ pub mod wythoff;
 
 use go::engine::pool::SearchPool;
 use go::engine::EngineOptions;
+use go::gtp::SgfFiles;
 use session::Catalog;
 use std::sync::Arc;
 
 /// The catalog gamebot serves: Go (its engine set by `go`, searching on a pool of
-/// `go.threads` threads that all sessions share), quantum tic-tac-toe and Wythoff's Nim,
-/// in `list_commands` order. Adding a game is one more line here.
+/// `go.threads` threads that all sessions share, touching no file), quantum tic-tac-toe
+/// and Wythoff's Nim, in `list_commands` order. Adding a game is one more line here.
 pub fn standard_catalog(go: EngineOptions) -> Catalog {
+    standard_catalog_with_files(go, SgfFiles::Refused)
+}
+
+/// [`standard_catalog`], whose Go sessions read and write SGF files (`loadsgf`,
+/// `printsgf`) as `files` allows.
+pub fn standard_catalog_with_files(go: EngineOptions, files: SgfFiles) -> Catalog {
     let pool = Arc::new(SearchPool::new(go.threads));
     Catalog::new(vec![
-        go::gtp::factory(go, pool),
+        go::gtp::factory(go, pool, files),
         qttt::gtp::factory(),
         wythoff::gtp::factory(),
     ])

@@ -6,7 +6,7 @@
 use clap::{Parser, Subcommand};
 use gamebot::arena::cli::ArenaArgs;
 use gamebot::go::engine::EngineOptions;
-use gamebot::go::gtp::challenge_text;
+use gamebot::go::gtp::{challenge_text, SgfFiles};
 use gamebot::go::text_board::{ReadBoardError, TextBoard, TextBoardError};
 use gamebot::server::{self, ServerConfig, SessionLimits};
 use std::io::{IsTerminal, Write};
@@ -115,6 +115,11 @@ enum Mode {
         /// 403.
         #[arg(long, value_name = "ORIGIN", value_parser = origin)]
         allow_origin: Vec<String>,
+        /// Let `loadsgf FILE` and `printsgf FILE` read and write SGF files inside this
+        /// directory, named by relative paths [default: no file at all; `printsgf`
+        /// without a file still answers the SGF].
+        #[arg(long, value_name = "DIR")]
+        sgf_dir: Option<PathBuf>,
         #[command(flatten)]
         engine: EngineArgs,
     },
@@ -262,9 +267,22 @@ async fn run(mode: Mode) -> std::io::Result<()> {
             heavy_queue,
             http,
             allow_origin,
+            sgf_dir,
             engine,
         } => {
-            let catalog = Arc::new(gamebot::standard_catalog(engine.options()));
+            let files = match sgf_dir {
+                Some(directory) => SgfFiles::under(&directory).map_err(|error| {
+                    std::io::Error::new(
+                        error.kind(),
+                        format!("--sgf-dir {}: {error}", directory.display()),
+                    )
+                })?,
+                None => SgfFiles::Refused,
+            };
+            let catalog = Arc::new(gamebot::standard_catalog_with_files(
+                engine.options(),
+                files,
+            ));
             // Recorded from the start; served by `--http` at `GET /metrics`.
             server::Metrics::install(&catalog).map_err(std::io::Error::other)?;
             let listener = bind(&listen).await?;
@@ -304,8 +322,13 @@ async fn run(mode: Mode) -> std::io::Result<()> {
             drain_timeout,
             engine,
         } => {
+            // The one client is the program that launched gamebot, with its rights: it
+            // may name any file, as with GNU Go and KataGo.
             server::serve_stdio(
-                Arc::new(gamebot::standard_catalog(engine.options())),
+                Arc::new(gamebot::standard_catalog_with_files(
+                    engine.options(),
+                    SgfFiles::Anywhere,
+                )),
                 line_limit(max_line_bytes),
                 Duration::from_secs(drain_timeout),
             )

@@ -604,3 +604,54 @@ fn serve_and_stdio_help_state_the_move_limit_and_the_komi_rules() {
         }
     }
 }
+
+#[test]
+fn stdio_reads_and_writes_sgf_files_where_it_is_told() {
+    let _bound = bound();
+    let dir = std::env::temp_dir().join(format!("gamebot-stdio-sgf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let game = dir.join("game.sgf");
+    let copy = dir.join("copy.sgf");
+    std::fs::write(&game, "(;SZ[9]KM[6.5];B[ee];W[cc])").unwrap();
+    let mut running = stdio();
+    let mut stdin = running.child.stdin.take().unwrap();
+    let stdout = read_all_later(running.child.stdout.take().unwrap());
+    let commands = format!(
+        "1 loadsgf {}\n2 printsgf {}\n3 quit\n",
+        game.display(),
+        copy.display()
+    );
+    stdin.write_all(commands.as_bytes()).unwrap();
+    assert_eq!(
+        stdout.recv_timeout(PATIENCE).unwrap(),
+        "=1 \n\n=2 \n\n=3 \n\n"
+    );
+    assert!(running.wait().success());
+    let written = std::fs::read_to_string(&copy).unwrap();
+    assert!(
+        written.contains("SZ[9]KM[6.5]") && written.contains(";W[cc])"),
+        "{written}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn serve_refuses_an_sgf_directory_it_cannot_find() {
+    let _bound = bound();
+    let output = gamebot()
+        .args([
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--sgf-dir",
+            "/nonexistent/gamebot",
+        ])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("--sgf-dir /nonexistent/gamebot"),
+        "{stderr}"
+    );
+}

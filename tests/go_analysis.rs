@@ -152,11 +152,18 @@ fn analysis_arguments_are_checked_before_anything_streams() {
         let before = c.ok("showboard").await;
         for bad in [
             "lz-analyze b x",
-            "lz-analyze b 10 ownership true",
+            "analyze -5",
             "kata-analyze 10 ownership maybe",
+            "kata-analyze rootInfo yes",
             "kata-analyze interval",
-            "analyze 10 speed 3",
+            "kata-analyze 10 movesOwnership",
             "lz-genmove_analyze b 10 maxmoves -1",
+            "kata-analyze b avoid b D4 0",
+            "kata-analyze b avoid x D4 1",
+            "kata-analyze b avoid b D4,Z99 1",
+            "kata-analyze b avoid b D4",
+            "lz-analyze b allow b D4 1 allow b E5 1",
+            "kata-analyze b allow w D4 1 avoid w E5 1",
         ] {
             let message = c.err(bad).await;
             assert!(message.starts_with("syntax error"), "{bad}: {message}");
@@ -245,5 +252,215 @@ fn a_client_that_goes_mid_analysis_leaves_the_server_well() {
         tokio::time::timeout(Duration::from_secs(10), server.shutdown())
             .await
             .expect("analyses left running");
+    })
+}
+
+/// Which Sabaki reads the numbers.
+#[derive(Debug, Clone, Copy)]
+enum Sabaki {
+    /// 0.52: a `winrate` with a decimal point is a fraction, one without is in
+    /// hundredths of a percent, whatever the command.
+    V052,
+    /// 0.60: the `winrate` of a command whose name starts with `kata` is a fraction; of
+    /// any other command (`analyze`, `lz-analyze`, ...), whole hundredths of a percent.
+    V060,
+}
+
+/// The percentage Sabaki shows for the `winrate` value `value` of an answer to
+/// `command`: our own re-statement of the rule each version applies (documented in
+/// protocol.md), not Sabaki's code.
+fn sabaki_percent(sabaki: Sabaki, command: &str, value: &str) -> f64 {
+    let fraction = match sabaki {
+        Sabaki::V052 => value.contains('.'),
+        Sabaki::V060 => command.starts_with("kata"),
+    };
+    let number: f64 = value.parse().unwrap();
+    if fraction {
+        number * 100.0
+    } else {
+        number / 100.0
+    }
+}
+
+#[test]
+fn sabaki_shows_the_win_rate_of_every_analysis_command_as_a_percentage() {
+    bounded(async {
+        let engine = gamebot::go::engine::EngineOptions {
+            move_time: Duration::from_millis(300),
+            seed: 3,
+            threads: 1,
+            ..Default::default()
+        };
+        let server = TestServer::start_with_engine(common::default_config(), engine).await;
+        let mut c = server.connect().await;
+        // A wall down the middle: Black owns the whole 5x5 board.
+        c.ok("boardsize 5").await;
+        for row in 1..=5 {
+            c.ok(&format!("play b C{row}")).await;
+        }
+        for command in ["analyze", "kata-analyze", "lz-analyze"] {
+            for (colour, winning) in [("b", true), ("w", false)] {
+                c.send(&format!("{command} {colour} 5")).await;
+                assert_eq!(c.line().await, "=\n");
+                let lines = stream_lines(&mut c, 1, "").await;
+                let best = entries(&lines[0])[0];
+                let value = field(best, "winrate");
+                for sabaki in [Sabaki::V052, Sabaki::V060] {
+                    let shown = sabaki_percent(sabaki, command, value);
+                    let right = if winning { shown > 60.0 } else { shown < 40.0 };
+                    assert!(
+                        right && (0.0..=100.0).contains(&shown),
+                        "{sabaki:?} shows {shown}% for {command} {colour}: {best}"
+                    );
+                }
+            }
+        }
+        // genmove_analyze is read by the same rule as analyze.
+        c.send("genmove_analyze b 5").await;
+        assert_eq!(c.line().await, "=\n");
+        let first = c.line().await;
+        let value = field(entries(&first)[0], "winrate");
+        assert!(!value.contains('.'), "{first}");
+        server.shutdown().await;
+    })
+}
+
+#[test]
+fn the_head_line_comes_at_once_alone_before_any_report() {
+    bounded(async {
+        let server = TestServer::start().await;
+        let mut c = server.connect().await;
+        c.ok("boardsize 9").await;
+        // A report a minute, or none at all: the head line must not wait for one.
+        for (command, head) in [
+            ("7 lz-analyze b 6000", "=7\n"),
+            ("8 kata-analyze b 0", "=8\n"),
+            ("analyze w interval 6000", "=\n"),
+        ] {
+            c.send(command).await;
+            let line = tokio::time::timeout(Duration::from_secs(5), c.line())
+                .await
+                .unwrap_or_else(|_| panic!("{command}: no head line while it runs"));
+            assert_eq!(line, head, "{command}");
+            assert!(!c.has_unread().await, "{command}: more than the head line");
+            c.send("").await;
+            assert_eq!(c.line().await, "\n", "{command}");
+        }
+        assert_eq!(c.ok("name").await, "gamebot");
+        server.shutdown().await;
+    })
+}
+
+/// The first report of a stream started by `command`, which must stream; the stream is
+/// then stopped and read to its end.
+async fn first_report(client: &mut Client, command: &str) -> String {
+    client.send(command).await;
+    assert_eq!(client.line().await, "=\n", "{command}");
+    let lines = stream_lines(client, 1, "").await;
+    lines[0].clone()
+}
+
+#[test]
+fn keys_gamebot_does_not_use_are_accepted_and_ignored() {
+    bounded(async {
+        let server = TestServer::start().await;
+        let mut c = server.connect().await;
+        c.ok("boardsize 9").await;
+        // As LizGoban and lizzieyzy send them.
+        for command in [
+            "kata-analyze b 5 rootInfo true pvVisits true movesOwnership true ownershipStdev true",
+            "kata-analyze w interval 5 pvEdgeVisits true noResultValue false",
+            "lz-analyze b 5 ownership true",
+            "analyze 5 speed 3",
+            "lz-analyze 5.5 minmoves 2",
+        ] {
+            let report = first_report(&mut c, command).await;
+            assert!(report.starts_with("info move "), "{command}: {report}");
+            for unused in ["movesOwnership", "ownership", "pvEdgeVisits", "speed"] {
+                assert!(!report.contains(unused), "{command}: {report}");
+            }
+        }
+        assert_eq!(c.ok("name").await, "gamebot");
+        server.shutdown().await;
+    })
+}
+
+#[test]
+fn root_info_and_pv_visits_come_on_request() {
+    bounded(async {
+        let server = TestServer::start().await;
+        let mut c = server.connect().await;
+        c.ok("boardsize 7").await;
+        c.ok("play b D4").await;
+        let report = first_report(&mut c, "kata-analyze w 5 pvVisits true rootInfo true").await;
+        let (infos, root) = report.split_once(" rootInfo ").expect("rootInfo");
+        let mut visited = 0;
+        for entry in entries(infos) {
+            let (head, visits) = entry.split_once(" pvVisits ").expect("pvVisits");
+            let pv: Vec<&str> = head
+                .split(" pv ")
+                .nth(1)
+                .unwrap()
+                .split_whitespace()
+                .collect();
+            let visits: Vec<u64> = visits
+                .split_whitespace()
+                .map(|v| v.parse().unwrap())
+                .collect();
+            assert_eq!(pv.len(), visits.len(), "{entry}");
+            assert_eq!(visits[0].to_string(), field(entry, "visits"), "{entry}");
+            assert!(visits.windows(2).all(|pair| pair[0] >= pair[1]), "{entry}");
+            visited += visits[0];
+        }
+        let root_visits: u64 = field(root, "visits").parse().unwrap();
+        assert!(root_visits >= visited && visited > 0, "{report}");
+        let rate: f64 = field(root, "winrate").parse().unwrap();
+        assert!((0.0..=1.0).contains(&rate), "{root}");
+        assert_eq!(field(root, "currentPlayer"), "W");
+        // Sabaki's form writes the root's win rate as its entries': hundredths.
+        let report = first_report(&mut c, "analyze b 5 rootInfo true").await;
+        let root = report.split_once(" rootInfo ").expect("rootInfo").1;
+        assert!(!field(root, "winrate").contains('.'), "{root}");
+        server.shutdown().await;
+    })
+}
+
+#[test]
+fn avoid_and_allow_keep_moves_out_of_the_candidates() {
+    bounded(async {
+        let server = TestServer::start().await;
+        let mut c = server.connect().await;
+        c.ok("boardsize 9").await;
+        let avoided = ["E5", "D4", "pass"];
+        let report = first_report(
+            &mut c,
+            "kata-analyze b 5 avoid b E5,d4 1 avoid b pass 3 minmoves 100",
+        )
+        .await;
+        let moves: Vec<&str> = entries(&report).iter().map(|e| field(e, "move")).collect();
+        assert!(moves.len() > 50, "{report}");
+        assert!(moves.iter().all(|mv| !avoided.contains(mv)), "{moves:?}");
+        let report = first_report(&mut c, "lz-analyze b 5 allow b C3,G7 1 minmoves 10").await;
+        let moves: Vec<&str> = entries(&report).iter().map(|e| field(e, "move")).collect();
+        assert!(
+            !moves.is_empty() && moves.iter().all(|mv| ["C3", "G7"].contains(mv)),
+            "{moves:?}"
+        );
+        // A rule for the other colour leaves the first move alone.
+        let report = first_report(&mut c, "kata-analyze b 5 allow w C3 1 minmoves 10").await;
+        assert!(entries(&report).len() >= 10, "{report}");
+        // The genmove forms play an allowed move.
+        c.send("kata-genmove_analyze b 5 allow b J9 1").await;
+        assert_eq!(c.line().await, "=\n");
+        let played = loop {
+            let line = c.line().await;
+            if let Some(vertex) = line.strip_prefix("play ") {
+                break vertex.trim().to_string();
+            }
+        };
+        assert_eq!(played, "J9");
+        assert_eq!(c.line().await, "\n");
+        assert!(c.ok("showboard").await.contains("Black J9"));
+        server.shutdown().await;
     })
 }

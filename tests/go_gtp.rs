@@ -152,8 +152,12 @@ fn bad_input_gets_standard_errors_and_changes_nothing() {
                 "syntax error: a board size expected, got 'nine'",
             ),
             (
-                "boardsize 9 9",
-                "syntax error: expected 1 argument, got 2 argument(s)",
+                "boardsize 9 9 9",
+                "syntax error: expected 1 to 2 arguments, got 3 argument(s)",
+            ),
+            (
+                "boardsize 9 7",
+                "unacceptable size: 9x7 is not square; gamebot plays square boards from 1x1 to 255x255",
             ),
             ("play b E5", "illegal move: occupied"),
             (
@@ -459,7 +463,10 @@ fn time_commands_are_checked_and_change_nothing_when_refused() {
         let server = common::TestServer::start().await;
         let mut c = server.connect().await;
         for (command, message) in [
-        ("time_settings 1.5 0 0", "syntax error: a main time in whole seconds expected, got '1.5'"),
+        ("time_settings -1.5 0 0", "syntax error: a main time in seconds expected, got '-1.5'"),
+        ("time_settings 10 inf 1", "syntax error: a byo-yomi time in seconds expected, got 'inf'"),
+        ("time_settings 10 30 1.5", "syntax error: a number of byo-yomi stones expected, got '1.5'"),
+        ("time_left b 1e300 0", "syntax error: a time left in seconds expected, got '1e300'"),
         ("time_settings 10 5", "syntax error: expected 3 arguments, got 2 argument(s)"),
         ("time_left b -1 0", "syntax error: a time left in seconds expected, got '-1'"),
         ("time_left x 10 0", "syntax error: a colour (b, black, w or white) expected, got 'x'"),
@@ -467,7 +474,8 @@ fn time_commands_are_checked_and_change_nothing_when_refused() {
         ("kgs-time_settings fischer 10 5", "syntax error: a time system (none, absolute, byoyomi or canadian) expected, got 'fischer'"),
         ("kgs-time_settings absolute", "syntax error: expected 2 arguments, got 1 argument(s)"),
         ("kgs-time_settings byoyomi 10 5", "syntax error: expected 4 arguments, got 3 argument(s)"),
-        ("kgs-time_settings canadian 10 x 5", "syntax error: whole seconds expected, got 'x'"),
+        ("kgs-time_settings canadian 10 x 5", "syntax error: seconds expected, got 'x'"),
+        ("kgs-time_settings byoyomi 600.5 30 5.5", "syntax error: a number of periods expected, got '5.5'"),
     ] {
         assert_eq!(c.err(command).await, message, "{command}");
     }
@@ -597,6 +605,28 @@ fn the_engine_plays_legal_moves_on_the_largest_board() {
                 .await
                 .starts_with("illegal move"));
         }
+        server.shutdown().await;
+    })
+}
+
+#[test]
+fn times_take_decimals_as_katago_takes_them() {
+    bounded(async {
+        let server = common::TestServer::start().await;
+        let mut c = server.connect().await;
+        c.ok("boardsize 9").await;
+        for command in [
+            "kgs-time_settings byoyomi 600.5 30 5",
+            "kgs-time_settings canadian 0.5 29.75 25",
+            "kgs-time_settings absolute 300.25",
+            "time_settings 300.0 30 5",
+            "time_settings 0 0.5 1",
+            "time_left b 0.4 1",
+        ] {
+            c.ok(command).await;
+        }
+        // The clock set by decimals drives a move as whole seconds would.
+        assert!(!c.ok("genmove b").await.is_empty());
         server.shutdown().await;
     })
 }

@@ -209,7 +209,7 @@ fn a_command_still_running_when_the_drain_timeout_ends_is_cancelled() {
 #[test]
 fn end_of_input_right_after_a_heavy_command_cancels_it() {
     bounded(async {
-        let (server, naps, scheduler) = nap_server(1, 10).await;
+        let (server, naps, _scheduler) = nap_server(1, 10).await;
         let mut client = server.connect().await;
         client.send_raw(b"1 name\n2 nap a\n").await;
         until("a runs", || naps.started() == ["a"]).await;

@@ -17,7 +17,11 @@ fuzz_target!(|data: &[u8]| {
             ..EngineOptions::default()
         };
         let pool = Arc::new(SearchPool::new(1));
-        Arc::new(Catalog::new(vec![gamebot::go::gtp::factory(options, pool)]))
+        // No file: the fuzzer's loadsgf and printsgf must not touch the disk.
+        let files = gamebot::go::gtp::SgfFiles::Refused;
+        Arc::new(Catalog::new(vec![gamebot::go::gtp::factory(
+            options, pool, files,
+        )]))
     });
     gamebot_fuzz::run_lines(catalog, data, &["showboard"]);
 });

@@ -251,15 +251,36 @@ impl Board {
     /// If the board holds stones, or a point is off the board.
     pub fn place_handicap(&mut self, points: &[usize]) {
         assert_eq!(self.stones, 0, "handicap on a board with stones");
+        self.set_up(points, &[], Colour::White);
+    }
+
+    /// Makes a new start position, as a game record's setup does: the board emptied,
+    /// Black stones on `black` and White ones on `white` (a point in both lists is
+    /// White's), no moves, `to_move` to move. The stones are taken as given, even a
+    /// string without liberties.
+    ///
+    /// # Panics
+    /// If a point is off the board.
+    pub fn set_up(&mut self, black: &[usize], white: &[usize], to_move: Colour) {
         *self = Board::new(self.size);
-        for &point in points {
-            if self.cells[point].is_none() {
-                self.set(point, Some(Colour::Black));
-                self.stones += 1;
+        for (points, colour) in [(black, Colour::Black), (white, Colour::White)] {
+            for &point in points {
+                if self.cells[point].is_none() {
+                    self.stones += 1;
+                }
+                self.set(point, Some(colour));
             }
         }
         self.history = History::new(self.hash);
-        self.first_to_move = Colour::White;
+        self.first_to_move = to_move;
+    }
+
+    /// The start position's board: the stones before the first move (handicap or setup),
+    /// and who moved first.
+    pub fn start(&self) -> Board {
+        let mut start = self.clone();
+        while start.undo() {}
+        start
     }
 
     /// The number of distinct liberties of the string through the stone on `point`,

@@ -3,8 +3,12 @@
 //! submodules (vertex names, the drawn board).
 
 mod analysis;
+mod files;
 mod ponder;
+mod records;
 mod results;
+mod rules;
+mod seconds;
 mod showboard;
 mod thinking;
 mod time;
@@ -22,10 +26,16 @@ use super::text_board::{TextBoard, TextBoardError};
 use super::vertex::Vertex;
 use super::Colour;
 use crate::gtp::{ArgError, Args};
-use crate::session::{verb_table, AdapterFactory, CommandError, GameAdapter, Load, StreamEnd};
+use crate::session::{
+    verb_table, AdapterFactory, CommandError, GameAdapter, Load, StreamEnd, StreamSink,
+};
 use analysis::{Format, Request};
+pub use files::{FileError, SgfFiles};
+use records::Until;
+pub use records::{LoadError, SaveError};
 use results::final_score_text;
 pub use results::{challenge_text, points_text, tt_score};
+use seconds::seconds;
 use showboard::render;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -91,12 +101,26 @@ verb_table! {
         KataAnalyze = "kata-analyze",
         /// `kata-genmove_analyze ...`: `genmove` with KataGo's analysis.
         KataGenMoveAnalyze = "kata-genmove_analyze",
-        /// `analyze ...`: Sabaki's name for KataGo's analysis.
+        /// `analyze ...`: Sabaki's analysis: KataGo's keys, Leela Zero's numbers.
         Analyze = "analyze",
-        /// `genmove_analyze ...`: Sabaki's name for KataGo's `genmove` with analysis.
+        /// `genmove_analyze ...`: Sabaki's `genmove` with analysis.
         GenMoveAnalyze = "genmove_analyze",
         /// `tt-score BOARD...`: the scoring challenge, stateless.
         TtScore = "tt-score",
+        /// `rectangular_boardsize W H`: KataGo's name for `boardsize W H`.
+        RectangularBoardSize = "rectangular_boardsize",
+        /// `stop`: ends pondering (an analysis ends at any input line).
+        Stop = "stop",
+        /// `kata-get-rules`: Tromp-Taylor, in KataGo's JSON form.
+        KataGetRules = "kata-get-rules",
+        /// `kgs-rules RULESET`: kgsGtp telling the game's rule set.
+        KgsRules = "kgs-rules",
+        /// `kgs-game_over`: kgsGtp telling the game has ended.
+        KgsGameOver = "kgs-game_over",
+        /// `loadsgf FILE [MOVE]`: the game recorded in FILE, up to MOVE.
+        LoadSgf = "loadsgf",
+        /// `printsgf [FILE]`: the game as SGF, answered or written to FILE.
+        PrintSgf = "printsgf",
     }
 }
 
@@ -106,17 +130,24 @@ impl Verb {
         match self {
             Verb::LzAnalyze => Some((false, Format::LeelaZero)),
             Verb::LzGenMoveAnalyze => Some((true, Format::LeelaZero)),
-            Verb::KataAnalyze | Verb::Analyze => Some((false, Format::KataGo)),
-            Verb::KataGenMoveAnalyze | Verb::GenMoveAnalyze => Some((true, Format::KataGo)),
+            Verb::KataAnalyze => Some((false, Format::KataGo)),
+            Verb::KataGenMoveAnalyze => Some((true, Format::KataGo)),
+            Verb::Analyze => Some((false, Format::Sabaki)),
+            Verb::GenMoveAnalyze => Some((true, Format::Sabaki)),
             _ => None,
         }
     }
 }
 
 /// Builds each session's Go adapter, its engine set by `options`, searching on `pool`
-/// (shared by every session).
-pub fn factory(options: EngineOptions, pool: Arc<SearchPool>) -> AdapterFactory {
-    Box::new(move || Box::new(GoAdapter::new(options, Arc::clone(&pool))))
+/// (shared by every session), reading and writing SGF files as `files` allows.
+pub fn factory(options: EngineOptions, pool: Arc<SearchPool>, files: SgfFiles) -> AdapterFactory {
+    let files = Arc::new(files);
+    Box::new(move || {
+        let mut adapter = GoAdapter::new(options, Arc::clone(&pool));
+        adapter.files = Arc::clone(&files);
+        Box::new(adapter)
+    })
 }
 
 /// Why a Go command was refused; the text follows `? ` on the wire.
@@ -125,6 +156,25 @@ pub enum GoError {
     /// `boardsize` outside 1..=255.
     #[error("unacceptable size")]
     UnacceptableSize,
+    /// A board that is not square (`boardsize 19 13`).
+    #[error("unacceptable size: {width}x{height} is not square; gamebot plays square boards from 1x1 to 255x255")]
+    NotSquare {
+        /// The width asked for.
+        width: usize,
+        /// The height asked for.
+        height: usize,
+    },
+    /// `loadsgf` could not load its file; nothing changed.
+    #[error("cannot load file: {0}")]
+    CannotLoad(#[from] LoadError),
+    /// `printsgf` could not write its file.
+    #[error("cannot save file: {0}")]
+    CannotSave(#[from] SaveError),
+    /// `kgs-rules` with a rule set KGS does not send.
+    #[error(
+        "syntax error: a KGS rule set (chinese, aga, new_zealand or japanese) expected, got '{0}'"
+    )]
+    UnknownRules(String),
     /// A move against the rules.
     #[error("illegal move: {0}")]
     Illegal(#[from] Illegal),
@@ -205,6 +255,18 @@ enum GoCommand {
     TtScore(TextBoard),
     /// New clocks for both colours.
     TimeSettings(Clock),
+    /// `stop`: nothing more than any Go command does (pondering ends).
+    Stop,
+    /// `kata-get-rules`.
+    Rules,
+    /// `kgs-rules`: the rule set is known, and gamebot keeps to Tromp-Taylor.
+    KgsRules,
+    /// `kgs-game_over`: the game has ended; what was kept for the next move goes.
+    GameOver,
+    /// `loadsgf`: the file's name, and where to stop.
+    LoadSgf(String, Option<Until>),
+    /// `printsgf`: the file's name, if any.
+    PrintSgf(Option<String>),
     /// A colour's time left: seconds, and stones (or periods) left in overtime.
     TimeLeft(Colour, f64, u32),
 }
@@ -226,10 +288,13 @@ pub struct GoAdapter {
     /// The last short search for dead stones and GoGui, with the position it was for
     /// (board hash, moves played, komi).
     last_look: Option<((u64, usize, Points), SearchResult)>,
+    /// Which files `loadsgf` and `printsgf` may touch.
+    files: Arc<SgfFiles>,
 }
 
 impl GoAdapter {
-    /// A session's game on an empty 19x19 board, komi 0, searching on `pool`.
+    /// A session's game on an empty 19x19 board, komi 0, searching on `pool`, touching
+    /// no file.
     pub fn new(options: EngineOptions, pool: Arc<SearchPool>) -> GoAdapter {
         GoAdapter {
             board: Board::new(DEFAULT_SIZE),
@@ -240,6 +305,7 @@ impl GoAdapter {
             last_search: None,
             ponder: None,
             last_look: None,
+            files: Arc::new(SgfFiles::Refused),
         }
     }
 }
@@ -256,7 +322,7 @@ impl GameAdapter for GoAdapter {
         Verb::NAMES
     }
 
-    fn is_heavy(&self, verb: &str, _args: Args<'_>) -> bool {
+    fn is_heavy(&self, verb: &str, args: Args<'_>) -> bool {
         match Verb::from_name(verb) {
             Some(
                 Verb::GenMove
@@ -270,8 +336,11 @@ impl GameAdapter for GoAdapter {
                 | Verb::KataAnalyze
                 | Verb::KataGenMoveAnalyze
                 | Verb::Analyze
-                | Verb::GenMoveAnalyze,
+                | Verb::GenMoveAnalyze
+                | Verb::LoadSgf,
             ) => true,
+            // Only a file is slow to write.
+            Some(Verb::PrintSgf) => !args.is_empty(),
             Some(
                 Verb::BoardSize
                 | Verb::ClearBoard
@@ -287,24 +356,33 @@ impl GameAdapter for GoAdapter {
                 | Verb::TimeLeft
                 | Verb::KgsTimeSettings
                 | Verb::GoguiAnalyzeCommands
-                | Verb::TtScore,
+                | Verb::TtScore
+                | Verb::RectangularBoardSize
+                | Verb::Stop
+                | Verb::KataGetRules
+                | Verb::KgsRules
+                | Verb::KgsGameOver,
             )
             | None => false,
         }
     }
 
-    /// Every heavy Go verb is a search, which runs on the shared search pool.
-    fn load(&self, _verb: &str) -> Load {
-        Load::Pooled
+    /// Every heavy Go verb but the file ones is a search, which runs on the shared
+    /// search pool; files are read and written on a thread of their own.
+    fn load(&self, verb: &str) -> Load {
+        match Verb::from_name(verb) {
+            Some(Verb::LoadSgf | Verb::PrintSgf) => Load::Cpu,
+            _ => Load::Pooled,
+        }
     }
 
     /// An analysis verb answers at once here, as if its next input line had come with
     /// it: its stream, if any, comes back as the answer's first lines.
     fn execute(&mut self, verb: &str, args: Args<'_>) -> Result<String, CommandError> {
-        let mut lines = Vec::new();
+        let mut lines = Collected::default();
         let stop = AtomicBool::new(self.streams(verb).is_some());
-        let answer =
-            self.execute_stream(verb, args, &mut |line| lines.push(line.to_string()), &stop)?;
+        let answer = self.execute_stream(verb, args, &mut lines, &stop)?;
+        let mut lines = lines.0;
         if lines.is_empty() {
             return Ok(answer);
         }
@@ -323,7 +401,7 @@ impl GameAdapter for GoAdapter {
         if self.streams(verb).is_some() {
             return self.execute(verb, args);
         }
-        self.execute_stream(verb, args, &mut |_| {}, stop)
+        self.execute_stream(verb, args, &mut Collected::default(), stop)
     }
 
     fn streams(&self, verb: &str) -> Option<StreamEnd> {
@@ -339,28 +417,52 @@ impl GameAdapter for GoAdapter {
         &mut self,
         verb: &str,
         args: Args<'_>,
-        send: &mut dyn FnMut(&str),
+        sink: &mut dyn StreamSink,
         stop: &AtomicBool,
     ) -> Result<String, CommandError> {
         // Whatever comes next, the opponent's time is over.
         self.stop_pondering();
         let verb = Verb::from_name(verb).ok_or(CommandError::UnknownCommand)?;
         let command = self.parse(verb, args)?;
-        self.run(command, send, stop)
+        self.run(command, sink, stop)
+    }
+}
+
+/// The lines of a stream, kept for an answer given all at once.
+#[derive(Debug, Default)]
+struct Collected(Vec<String>);
+
+impl StreamSink for Collected {
+    fn begin(&mut self) {}
+
+    fn line(&mut self, text: &str) {
+        self.0.push(text.to_string());
     }
 }
 
 impl GoAdapter {
     fn parse(&self, verb: Verb, args: Args<'_>) -> Result<GoCommand, CommandError> {
         let count = match verb {
-            Verb::BoardSize
-            | Verb::Komi
+            Verb::Komi
             | Verb::GenMove
             | Verb::RegGenMove
             | Verb::KgsGenMoveCleanup
             | Verb::FinalStatusList
             | Verb::FixedHandicap
-            | Verb::PlaceFreeHandicap => 1,
+            | Verb::PlaceFreeHandicap
+            | Verb::KgsRules => 1,
+            Verb::LoadSgf => {
+                args.expect_range(1, 2)?;
+                args.len()
+            }
+            Verb::PrintSgf => {
+                args.expect_range(0, 1)?;
+                args.len()
+            }
+            Verb::BoardSize | Verb::RectangularBoardSize => {
+                args.expect_range(1, 2)?;
+                args.len()
+            }
             Verb::Play => 2,
             Verb::TimeSettings | Verb::TimeLeft => 3,
             Verb::SetFreeHandicap
@@ -378,14 +480,31 @@ impl GoAdapter {
             | Verb::FinalScore
             | Verb::GoguiAnalyzeCommands
             | Verb::Ownership
-            | Verb::PrincipalVariation => 0,
+            | Verb::PrincipalVariation
+            | Verb::Stop
+            | Verb::KataGetRules
+            | Verb::KgsGameOver => 0,
         };
         args.expect_count(count)?;
         Ok(match verb {
-            Verb::BoardSize => match integer(args, "a board size")? {
-                Some(size) if Board::is_valid_size(size) => GoCommand::BoardSize(size),
-                _ => return Err(CommandError::game(GoError::UnacceptableSize)),
-            },
+            Verb::BoardSize | Verb::RectangularBoardSize => GoCommand::BoardSize(board_size(args)?),
+            Verb::Stop => GoCommand::Stop,
+            Verb::KataGetRules => GoCommand::Rules,
+            Verb::KgsRules => {
+                let name = args.all()[0];
+                if !rules::is_kgs_ruleset(name) {
+                    return Err(CommandError::game(GoError::UnknownRules(name.to_string())));
+                }
+                GoCommand::KgsRules
+            }
+            Verb::KgsGameOver => GoCommand::GameOver,
+            Verb::LoadSgf => GoCommand::LoadSgf(
+                args.all()[0].to_string(),
+                (args.len() == 2)
+                    .then(|| Until::parse(args, 1))
+                    .transpose()?,
+            ),
+            Verb::PrintSgf => GoCommand::PrintSgf(args.all().first().map(|name| name.to_string())),
             Verb::ClearBoard => GoCommand::ClearBoard,
             Verb::Komi => {
                 let raw = args.all()[0];
@@ -428,18 +547,13 @@ impl GoAdapter {
                     .map_err(|error| CommandError::game(GoError::from(error)))?,
             ),
             Verb::TimeSettings => GoCommand::TimeSettings(Clock::from_gtp(
-                args.parse::<u32>(0, "a main time in whole seconds")?.into(),
-                args.parse::<u32>(1, "a byo-yomi time in whole seconds")?
-                    .into(),
+                seconds(args, 0, "a main time in seconds")?,
+                seconds(args, 1, "a byo-yomi time in seconds")?,
                 args.parse::<u32>(2, "a number of byo-yomi stones")?,
             )),
             Verb::TimeLeft => GoCommand::TimeLeft(
                 colour(args, 0)?,
-                args.parse_with(1, "a time left in seconds", |raw| {
-                    raw.parse::<f64>()
-                        .ok()
-                        .filter(|t| t.is_finite() && *t >= 0.0)
-                })?,
+                seconds(args, 1, "a time left in seconds")?,
                 args.parse::<u32>(2, "a number of stones")?,
             ),
             Verb::KgsTimeSettings => GoCommand::TimeSettings(kgs_clock(args)?),
@@ -452,7 +566,7 @@ impl GoAdapter {
                 let (genmove, format) = verb.analysis().ok_or(CommandError::UnknownCommand)?;
                 GoCommand::Analyze {
                     genmove,
-                    request: Request::parse(args, format)?,
+                    request: Request::parse(args, format, &self.board)?,
                 }
             }
         })
@@ -470,21 +584,21 @@ impl GoAdapter {
         )
     }
 
-    /// Runs `command`; an analysis streams its lines to `send` until `stop` is set.
+    /// Runs `command`; an analysis streams its lines to `sink` until `stop` is set.
     fn run(
         &mut self,
         command: GoCommand,
-        send: &mut dyn FnMut(&str),
+        sink: &mut dyn StreamSink,
         stop: &AtomicBool,
     ) -> Result<String, CommandError> {
-        self.run_plain(command, send, stop)
+        self.run_plain(command, sink, stop)
             .map_err(CommandError::game)
     }
 
     fn run_plain(
         &mut self,
         command: GoCommand,
-        send: &mut dyn FnMut(&str),
+        sink: &mut dyn StreamSink,
         stop: &AtomicBool,
     ) -> Result<String, GoError> {
         let board = &mut self.board;
@@ -524,19 +638,19 @@ impl GoAdapter {
                 let progress = Progress {
                     interval: None,
                     stop,
-                    report: &mut |_| {},
+                    report: &mut |_, _| {},
                 };
-                return self.genmove(colour, purpose, Some(progress));
+                return self.genmove(colour, purpose, Some(progress), None);
             }
             GoCommand::Analyze {
                 genmove: true,
                 request,
-            } => return self.genmove_analyze(&request, send, stop),
+            } => return self.genmove_analyze(&request, sink, stop),
             GoCommand::Analyze {
                 genmove: false,
                 request,
             } => {
-                self.analyze(&request, send, stop);
+                self.analyze(&request, sink, stop);
                 String::new()
             }
             GoCommand::AnalyzeCommands => ANALYZE_COMMANDS.join("\n"),
@@ -594,6 +708,18 @@ impl GoAdapter {
             }
             GoCommand::TimeSettings(clock) => {
                 self.clocks = [Some(clock); 2];
+                String::new()
+            }
+            GoCommand::Stop | GoCommand::KgsRules => String::new(),
+            GoCommand::LoadSgf(name, until) => {
+                self.load_sgf(&name, until)?;
+                String::new()
+            }
+            GoCommand::PrintSgf(name) => self.print_sgf(name.as_deref())?,
+            GoCommand::Rules => rules::KATA_RULES.to_string(),
+            GoCommand::GameOver => {
+                self.last_search = None;
+                self.last_look = None;
                 String::new()
             }
             GoCommand::TimeLeft(colour, seconds, count) => {
@@ -671,10 +797,25 @@ fn colour(args: Args<'_>, index: usize) -> Result<Colour, ArgError> {
     })
 }
 
-/// Argument 0 as a whole number: `None` if negative or too large for `usize`, a syntax
-/// error if it is not an optionally signed run of digits.
-fn integer(args: Args<'_>, what: &'static str) -> Result<Option<usize>, ArgError> {
-    args.parse_with(0, what, |raw| {
+/// `boardsize N` or `boardsize W H` (`rectangular_boardsize` alike): a side the board
+/// takes, or why not.
+fn board_size(args: Args<'_>) -> Result<usize, CommandError> {
+    let side = |index| integer(args, index, "a board size");
+    let width = side(0)?;
+    let height = if args.len() == 2 { side(1)? } else { width };
+    match (width, height) {
+        (Some(width), Some(height)) if width != height => {
+            Err(CommandError::game(GoError::NotSquare { width, height }))
+        }
+        (Some(size), Some(_)) if Board::is_valid_size(size) => Ok(size),
+        _ => Err(CommandError::game(GoError::UnacceptableSize)),
+    }
+}
+
+/// Argument `index` as a whole number: `None` if negative or too large for `usize`, a
+/// syntax error if it is not an optionally signed run of digits.
+fn integer(args: Args<'_>, index: usize, what: &'static str) -> Result<Option<usize>, ArgError> {
+    args.parse_with(index, what, |raw| {
         let digits = raw.strip_prefix('-').unwrap_or(raw);
         let whole = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
         whole.then(|| raw.parse::<usize>().ok())
@@ -682,7 +823,7 @@ fn integer(args: Args<'_>, what: &'static str) -> Result<Option<usize>, ArgError
 }
 
 fn stone_count(args: Args<'_>) -> Result<usize, CommandError> {
-    integer(args, "a number of stones")?.ok_or_else(|| {
+    integer(args, 0, "a number of stones")?.ok_or_else(|| {
         CommandError::game(GoError::InvalidStones(
             "a positive number expected".to_string(),
         ))

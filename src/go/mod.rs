@@ -10,6 +10,7 @@ pub mod marks;
 pub mod points;
 pub mod rng;
 pub mod score;
+pub mod sgf;
 pub mod text_board;
 pub mod vertex;
 pub mod zobrist;

@@ -13,5 +13,5 @@ mod scan;
 pub use args::{ArgError, Args};
 pub use codec::{Chunk, GtpLineCodec, Lines, RawLine};
 pub use command::{Command, OwnedCommand, ParseError};
-pub use preprocess::preprocess;
+pub use preprocess::{is_interrupt, preprocess};
 pub use response::{Response, StreamedResponse};

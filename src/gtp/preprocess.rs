@@ -2,6 +2,13 @@
 
 use std::borrow::Cow;
 
+/// Whether a raw line is GoGui's interrupt: the comment line `# interrupt`, which GoGui
+/// sends to an engine that lists `gogui-interrupt` to cut short the command it is
+/// running. Like any comment line, it is otherwise ignored.
+pub fn is_interrupt(line: &str) -> bool {
+    line.trim_matches(|c: char| c == ' ' || c.is_control()) == "# interrupt"
+}
+
 /// Cleans one raw line as GTP 3.1 asks: every control character except HT is removed
 /// (so the CR of CRLF goes), HT becomes a space, and everything from `#` on is dropped.
 /// A line that needs no cleaning is borrowed, not copied.
@@ -53,8 +60,18 @@ fn may_start_control(byte: u8) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::preprocess;
+    use super::{is_interrupt, preprocess};
     use std::borrow::Cow;
+
+    #[test]
+    fn gogui_interrupt_is_one_exact_comment_line() {
+        assert!(is_interrupt("# interrupt"));
+        assert!(is_interrupt("# interrupt\r"));
+        assert!(!is_interrupt("#interrupt"));
+        assert!(!is_interrupt("# interrupted"));
+        assert!(!is_interrupt("name # interrupt"));
+        assert_eq!(preprocess("# interrupt"), None);
+    }
 
     #[test]
     fn strips_cr_and_control_characters() {

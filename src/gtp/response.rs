@@ -92,9 +92,8 @@ impl StreamedResponse {
         self.started
     }
 
-    /// Appends `text` (one line or several; empty ones are left out) to `out`, after the
-    /// head line if it has not gone out yet.
-    pub fn write_lines(&mut self, text: &str, out: &mut Vec<u8>) {
+    /// Appends the head line `=[id]` to `out`, unless it has gone out already.
+    pub fn begin(&mut self, out: &mut Vec<u8>) {
         if !self.started {
             self.started = true;
             out.push(b'=');
@@ -103,6 +102,12 @@ impl StreamedResponse {
             }
             out.push(b'\n');
         }
+    }
+
+    /// Appends `text` (one line or several; empty ones are left out) to `out`, after the
+    /// head line if it has not gone out yet.
+    pub fn write_lines(&mut self, text: &str, out: &mut Vec<u8>) {
+        self.begin(out);
         for line in text.split('\n').filter(|line| !line.is_empty()) {
             out.extend_from_slice(line.as_bytes());
             out.push(b'\n');
@@ -143,6 +148,15 @@ mod tests {
         let mut out = Vec::new();
         StreamedResponse::new(None).finish("", &mut out);
         assert_eq!(out, b"=\n\n");
+        // The head line alone, then nothing more of it.
+        let mut head = Vec::new();
+        let mut stream = StreamedResponse::new(Some(8));
+        stream.begin(&mut head);
+        assert_eq!(head, b"=8\n");
+        let mut rest = Vec::new();
+        stream.begin(&mut rest);
+        stream.finish("", &mut rest);
+        assert_eq!(rest, b"\n");
     }
 
     #[test]

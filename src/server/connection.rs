@@ -3,7 +3,7 @@
 use super::idle::IdleTimer;
 use super::metrics::{Outcome, Tally, Timing};
 use super::scheduler::{Scheduler, Ticket};
-use crate::gtp::{preprocess, Chunk, Command, GtpLineCodec, OwnedCommand, RawLine};
+use crate::gtp::{is_interrupt, preprocess, Chunk, Command, GtpLineCodec, OwnedCommand, RawLine};
 use crate::session::{write_failure, After, CommandError, Deferred, Load, Session, StreamEnd};
 use futures_util::{FutureExt, StreamExt};
 use std::future::Future;
@@ -407,7 +407,7 @@ where
                 }
             }, if came.is_none() => {
                 let went = match &next {
-                    Some(Ok(_)) => false,
+                    Some(Ok(chunk)) => interrupts(chunk),
                     Some(Err(_)) => true,
                     None => end_cancels,
                 };
@@ -512,9 +512,11 @@ where
                     None => std::future::pending().await,
                 }
             }, if came.is_none() => {
-                // The end of input stops any stream: the client may have gone. A move
-                // being thought over then comes at once, the best found so far.
-                if analysis || !matches!(next, Some(Ok(_))) {
+                // The end of input stops any stream: the client may have gone; so does
+                // GoGui's interrupt. A move being thought over then comes at once, the
+                // best found so far.
+                let interrupted = matches!(&next, Some(Ok(chunk)) if interrupts(chunk));
+                if analysis || interrupted || !matches!(next, Some(Ok(_))) {
                     stop.store(true, Ordering::Relaxed);
                 }
                 came = Some(next);
@@ -540,6 +542,13 @@ where
         written,
         outcome: outcome.unwrap_or(Outcome::Failed),
     }
+}
+
+/// Whether `chunk` holds GoGui's interrupt line, which cuts short the command running.
+fn interrupts(chunk: &Chunk) -> bool {
+    chunk
+        .lines()
+        .any(|line| matches!(line, RawLine::Text(text) if is_interrupt(text)))
 }
 
 /// Writes and flushes the collected responses in `out`, then empties it.

@@ -48,21 +48,33 @@ pub trait GameAdapter: Send + 'static {
         None
     }
 
-    /// Runs the streaming `verb`: checks its arguments (an `Err` then is answered as any
-    /// failure, before any line went out), gives each line of the stream (without its
-    /// line feed) to `send` as it comes, and returns the closing lines (such as
-    /// `play D4`), possibly none. A verb that [ends at the next
+    /// Runs the streaming `verb`: checks its arguments and anything else that may refuse
+    /// it (an `Err` then is answered as any failure, before anything went out), then
+    /// [begins](StreamSink::begin) the stream at once, gives each line of the stream
+    /// (without its line feed) to the sink as it comes, and returns the closing lines
+    /// (such as `play D4`), possibly none. A verb that [ends at the next
     /// line](StreamEnd::AtNextLine) runs until `stop` is set; every streaming verb ends
     /// soon once it is.
     fn execute_stream(
         &mut self,
         _verb: &str,
         _args: Args<'_>,
-        _send: &mut dyn FnMut(&str),
+        _sink: &mut dyn StreamSink,
         _stop: &AtomicBool,
     ) -> Result<String, CommandError> {
         Err(CommandError::UnknownCommand)
     }
+}
+
+/// Where a streaming verb sends its answer while it runs.
+pub trait StreamSink {
+    /// The command is accepted and its stream begins: the head line (`=` and the id)
+    /// goes out now, alone, as clients of analysis expect it. Called at most once.
+    fn begin(&mut self);
+
+    /// One line of the stream, without its line feed (the stream begins first if it
+    /// has not yet).
+    fn line(&mut self, text: &str);
 }
 
 /// Where a heavy command computes, which says whether it needs a lane of the server's

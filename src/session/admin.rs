@@ -20,6 +20,13 @@ verb_table! {
         ListCommands = "list_commands",
         /// `quit`: answered, then the connection closes.
         Quit = "quit",
+        /// `cputime`: the CPU seconds the process has used (gogui-twogtp asks).
+        CpuTime = "cputime",
+        /// `gomill-cpu_time`: the same, as gomill asks.
+        GomillCpuTime = "gomill-cpu_time",
+        /// `gogui-interrupt`: tells GoGui it may interrupt a command with the comment
+        /// line `# interrupt` (see [`is_interrupt`](crate::gtp::is_interrupt)).
+        GoguiInterrupt = "gogui-interrupt",
     }
 }
 
@@ -46,11 +53,23 @@ impl Admin {
                     Admin::Name => Cow::Borrowed("gamebot"),
                     Admin::Version => Cow::Borrowed(env!("CARGO_PKG_VERSION")),
                     Admin::ListCommands => Cow::Owned(list_commands(catalog)),
-                    Admin::Quit | Admin::KnownCommand => Cow::Borrowed(""),
+                    Admin::CpuTime | Admin::GomillCpuTime => Cow::Owned(cpu_seconds()),
+                    Admin::Quit | Admin::KnownCommand | Admin::GoguiInterrupt => Cow::Borrowed(""),
                 })
             }
         }
     }
+}
+
+/// The CPU time the whole process has used, in seconds with three decimals (`12.345`):
+/// every thread's, the searches' included.
+fn cpu_seconds() -> String {
+    use rustix::time::{clock_gettime, ClockId};
+    let spent = clock_gettime(ClockId::ProcessCPUTime);
+    format!(
+        "{:.3}",
+        spent.tv_sec as f64 + f64::from(spent.tv_nsec as u32) / 1e9
+    )
 }
 
 /// Every verb, admin ones first, one a line.
@@ -66,6 +85,18 @@ fn list_commands(catalog: &Catalog) -> String {
 #[cfg(test)]
 mod tests {
     use super::Admin;
+
+    #[test]
+    fn cpu_time_counts_up_from_the_work_done() {
+        let before: f64 = super::cpu_seconds().parse().unwrap();
+        let start = std::time::Instant::now();
+        let mut spin = 0u64;
+        while start.elapsed() < std::time::Duration::from_millis(50) {
+            spin = std::hint::black_box(spin.wrapping_add(1));
+        }
+        let after: f64 = super::cpu_seconds().parse().unwrap();
+        assert!(after >= before + 0.01, "{before} then {after}");
+    }
 
     #[test]
     fn every_listed_verb_is_found_by_name() {

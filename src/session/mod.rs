@@ -11,7 +11,7 @@ mod catalog;
 mod error;
 mod verbs;
 
-pub use adapter::{AdapterFactory, GameAdapter, Load, StreamEnd};
+pub use adapter::{AdapterFactory, GameAdapter, Load, StreamEnd, StreamSink};
 pub use catalog::Catalog;
 pub use error::{write_failure, CommandError};
 pub(crate) use verbs::verb_table;
@@ -87,10 +87,10 @@ impl Session {
     }
 
     /// Runs a streaming command (see [`Deferred::Stream`]), handing every piece of its
-    /// answer to `emit` as it comes: the head line with the first line of the stream,
-    /// the stream's lines, and at the end the closing lines and the empty line; or just
-    /// the usual failure. The stream ends as its [`StreamEnd`] says, `stop` being set
-    /// when it must.
+    /// answer to `emit` as it comes: the head line alone as soon as the command is
+    /// accepted, the stream's lines, and at the end the closing lines and the empty
+    /// line; or just the usual failure. The stream ends as its [`StreamEnd`] says,
+    /// `stop` being set when it must.
     pub fn respond_stream(
         &mut self,
         command: &Command<'_>,
@@ -102,14 +102,13 @@ impl Session {
             write_failure(command.id, &CommandError::UnknownCommand, &mut out);
             return emit(out);
         };
-        let mut response = StreamedResponse::new(command.id);
-        let mut send = |line: &str| {
-            let mut piece = Vec::with_capacity(line.len() + 8);
-            response.write_lines(line, &mut piece);
-            emit(piece);
+        let mut sink = Emitter {
+            response: StreamedResponse::new(command.id),
+            emit: &mut *emit,
         };
         let args = Args::new(&command.args);
-        let answer = self.games[index].execute_stream(command.name, args, &mut send, stop);
+        let answer = self.games[index].execute_stream(command.name, args, &mut sink, stop);
+        let response = sink.response;
         match answer {
             Ok(closing) => response.finish(&closing, &mut out),
             // A failure after the stream began can only end it: its head line is out.
@@ -205,6 +204,29 @@ impl Session {
     }
 }
 
+/// A stream's pieces as they go to the connection: each one written whole and handed
+/// over at once.
+struct Emitter<'a> {
+    response: StreamedResponse,
+    emit: &'a mut dyn FnMut(Vec<u8>),
+}
+
+impl StreamSink for Emitter<'_> {
+    fn begin(&mut self) {
+        if !self.response.has_started() {
+            let mut piece = Vec::with_capacity(8);
+            self.response.begin(&mut piece);
+            (self.emit)(piece);
+        }
+    }
+
+    fn line(&mut self, text: &str) {
+        let mut piece = Vec::with_capacity(text.len() + 8);
+        self.response.write_lines(text, &mut piece);
+        (self.emit)(piece);
+    }
+}
+
 /// Whether the arguments of `command` total more than [`LARGE_ARGUMENTS`] bytes. Admin
 /// verbs never get here, and most game commands have a few short arguments.
 #[inline]
@@ -288,7 +310,7 @@ mod tests {
         let list = run(&mut session, "list_commands");
         assert_eq!(
             list,
-            "= protocol_version\nname\nversion\nknown_command\nlist_commands\nquit\necho\necho-heavy\n\n"
+            "= protocol_version\nname\nversion\nknown_command\nlist_commands\nquit\ncputime\ngomill-cpu_time\ngogui-interrupt\necho\necho-heavy\n\n"
         );
         assert_eq!(run(&mut session, "known_command echo"), "= true\n\n");
     }

@@ -9,12 +9,14 @@ use crate::go::board::Board;
 use crate::go::Colour;
 use std::time::{Duration, Instant};
 
-/// Who watches a search in slices: every `interval`, `report` sees the result so far.
+/// Who watches a search in slices: every `interval`, `report` sees the result so far,
+/// and the tree it came from (for what the result leaves out, such as the visits along
+/// each principal variation).
 pub struct Watcher<'a> {
     /// How long each slice runs.
     pub interval: Duration,
     /// Called between slices.
-    pub report: &'a mut dyn FnMut(&SearchResult),
+    pub report: &'a mut dyn FnMut(&SearchResult, &Tree),
 }
 
 /// Like [`search_with`] on `pool`, but, with a `watcher`, the search pauses every
@@ -67,7 +69,7 @@ pub fn search_in_slices(
         if budget.exhausted(playouts) {
             return (result, grown);
         }
-        report(&result);
+        report(&result, &grown);
         tree = Some(grown);
         slice += 1;
     }
@@ -117,7 +119,7 @@ mod tests {
             &budget,
             Some(Watcher {
                 interval: Duration::from_millis(1),
-                report: &mut |result| reported.push(result.playouts),
+                report: &mut |result, _| reported.push(result.playouts),
             }),
         );
         assert_eq!(result.playouts, 3000);
@@ -149,7 +151,7 @@ mod tests {
             &budget,
             Some(Watcher {
                 interval: Duration::from_millis(2),
-                report: &mut |_| {
+                report: &mut |_, _| {
                     reports += 1;
                     if reports == 3 {
                         stop.store(true, Ordering::Relaxed);

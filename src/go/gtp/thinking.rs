@@ -14,11 +14,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Who watches a search as it runs, for analysis: every `interval` (never, when
-/// `None`), `report` sees the result so far; `stop` ends the search early.
+/// `None`), `report` sees the result so far and its tree; `stop` ends the search early.
 pub(super) struct Progress<'a> {
     pub interval: Option<Duration>,
     pub stop: &'a AtomicBool,
-    pub report: &'a mut dyn FnMut(&SearchResult),
+    pub report: &'a mut dyn FnMut(&SearchResult, &Tree),
 }
 
 /// The part of a search's tree under the move the engine played, and the position after
@@ -88,12 +88,14 @@ const DEAD_BELOW: f32 = -0.4;
 impl GoAdapter {
     /// The engine's move for `colour`, played unless only asked for; the clock, when
     /// there is one, sets the time and is charged for it. `progress`, when given, watches
-    /// the search.
+    /// the search. The search starts from `start` when given (a root an analysis
+    /// restricts), else from the tree kept from the last move.
     pub(super) fn genmove(
         &mut self,
         colour: Colour,
         purpose: Purpose,
         progress: Option<Progress<'_>>,
+        start: Option<Tree>,
     ) -> Result<String, GoError> {
         let started = Instant::now();
         let size = self.board.size();
@@ -101,9 +103,10 @@ impl GoAdapter {
             .and_then(|clock| clock.think_time(size * size, self.board.moves().len()));
         let cleanup = purpose == Purpose::Cleanup;
         // A move only asked for leaves the kept tree for the move that will be played.
-        let reuse = match purpose {
-            Purpose::Answer => None,
-            Purpose::Play | Purpose::Cleanup => self
+        let reuse = match (start, purpose) {
+            (Some(start), _) => Some(start),
+            (None, Purpose::Answer) => None,
+            (None, Purpose::Play | Purpose::Cleanup) => self
                 .last_search
                 .take()
                 .and_then(|last| last.subtree_for(&self.board, colour)),
@@ -187,7 +190,7 @@ impl GoAdapter {
         let progress = Progress {
             interval: None,
             stop,
-            report: &mut |_| {},
+            report: &mut |_, _| {},
         };
         let colour = self.board.to_move();
         let result = self.think(colour, None, true, None, Some(progress)).0;

@@ -19,8 +19,7 @@ pub(super) fn kgs_time_count(args: Args<'_>) -> Result<usize, ArgError> {
 
 /// The clock `kgs-time_settings` describes (its argument count already checked).
 pub(super) fn kgs_clock(args: Args<'_>) -> Result<Clock, ArgError> {
-    let seconds =
-        |index| -> Result<f64, ArgError> { Ok(args.parse::<u32>(index, "whole seconds")?.into()) };
+    let seconds = |index| super::seconds::seconds(args, index, "seconds");
     let system = match args.all()[0].to_ascii_lowercase().as_str() {
         "none" => TimeSystem::Unlimited,
         "absolute" => TimeSystem::Absolute { main: seconds(1)? },

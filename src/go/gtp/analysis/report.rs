@@ -1,0 +1,130 @@
+//! One report of an analysis as its format writes it: `info` entries, most visited
+//! first, then KataGo's `rootInfo` and `ownership` when asked for, all on one line.
+
+use super::request::Request;
+use super::Format;
+use crate::go::board::Board;
+use crate::go::engine::search::{Candidate, SearchResult};
+use crate::go::engine::tree::{Move, Tree};
+use crate::go::gtp::vertex::move_name;
+use crate::go::Colour;
+use std::fmt::Write;
+
+/// The report line for `result`, searched for `colour` on `board` in `tree`.
+pub(super) fn info_line(
+    board: &Board,
+    colour: Colour,
+    result: &SearchResult,
+    tree: &Tree,
+    request: &Request,
+) -> String {
+    let prior_total: f32 = result.candidates.iter().map(|c| c.prior).sum();
+    let name = |mv: Move| move_name(mv.map(|point| board.vertex(point)));
+    let mut line = String::new();
+    for (order, candidate) in reported(result, request).iter().enumerate() {
+        let prior = candidate.prior / prior_total.max(f32::MIN_POSITIVE);
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        let _ = write!(
+            line,
+            "info move {} visits {} winrate {} prior {} lcb {} order {order} pv",
+            name(candidate.mv),
+            candidate.visits,
+            number(request.format, candidate.win_rate),
+            number(request.format, prior),
+            number(request.format, candidate.lcb),
+        );
+        for &mv in &candidate.pv {
+            let _ = write!(line, " {}", name(mv));
+        }
+        if request.pv_visits {
+            line.push_str(" pvVisits");
+            for visits in pv_visits(tree, &candidate.pv) {
+                let _ = write!(line, " {visits}");
+            }
+        }
+    }
+    if request.root_info {
+        let root = tree.node(Tree::ROOT);
+        let visits = root.real_visits().max(0.0);
+        // The root's wins count for the player who moved into it: the opponent.
+        let win_rate = if visits > 0.0 {
+            1.0 - (root.wins - root.prior_wins) / visits
+        } else {
+            0.5
+        };
+        let _ = write!(
+            line,
+            " rootInfo visits {} winrate {} currentPlayer {}",
+            visits as u64,
+            number(request.format, win_rate),
+            match colour {
+                Colour::Black => 'B',
+                Colour::White => 'W',
+            }
+        );
+    }
+    if request.ownership {
+        line.push_str(" ownership");
+        let size = board.size();
+        for row in (0..size).rev() {
+            for column in 0..size {
+                let owner = result.ownership[row * size + column];
+                let mine = match colour {
+                    Colour::Black => owner,
+                    Colour::White => -owner,
+                };
+                let _ = write!(line, " {mine:.6}");
+            }
+        }
+    }
+    line.trim_start().to_string()
+}
+
+/// The candidates to report: the visited ones, most visited first, then unvisited ones
+/// by prior up to `minmoves`, at most `maxmoves` in all.
+fn reported<'a>(result: &'a SearchResult, request: &Request) -> Vec<&'a Candidate> {
+    let mut reported: Vec<&Candidate> = result
+        .candidates
+        .iter()
+        .filter(|candidate| candidate.visits > 0)
+        .collect();
+    if reported.len() < request.min_moves {
+        let mut unvisited: Vec<&Candidate> = result
+            .candidates
+            .iter()
+            .filter(|candidate| candidate.visits == 0)
+            .collect();
+        unvisited.sort_by(|a, b| b.prior.total_cmp(&a.prior));
+        let wanted = request.min_moves - reported.len();
+        reported.extend(unvisited.into_iter().take(wanted));
+    }
+    reported.truncate(request.max_moves);
+    reported
+}
+
+/// The simulations through each move of `pv`, followed down `tree` from its root.
+fn pv_visits(tree: &Tree, pv: &[Move]) -> Vec<u64> {
+    let mut node = Tree::ROOT;
+    let mut visits = Vec::with_capacity(pv.len());
+    for &mv in pv {
+        let Some(child) = tree.child_for(node, mv) else {
+            break;
+        };
+        visits.push(tree.node(child).real_visits().max(0.0) as u64);
+        node = child;
+    }
+    visits
+}
+
+/// A fraction from 0 to 1 as `format` writes it: whole hundredths of a percent (Leela
+/// Zero's and Sabaki's) or six decimals (KataGo's).
+fn number(format: Format, fraction: f32) -> String {
+    match format {
+        Format::LeelaZero | Format::Sabaki => {
+            ((fraction.clamp(0.0, 1.0) * 10_000.0).round() as u32).to_string()
+        }
+        Format::KataGo => format!("{fraction:.6}"),
+    }
+}
