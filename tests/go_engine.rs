@@ -21,6 +21,7 @@ fn settings(komi: &str, seed: u64) -> Settings {
         max_nodes: 100_000,
         ownership: true,
         threads: 1,
+        dynamic_komi: 0,
     }
 }
 

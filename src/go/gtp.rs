@@ -29,7 +29,7 @@ pub use results::{challenge_text, points_text, tt_score};
 use showboard::render;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use thinking::{LastSearch, Progress, ANALYZE_COMMANDS};
+use thinking::{KomiSteering, LastSearch, Progress, ANALYZE_COMMANDS};
 use thiserror::Error;
 use time::{kgs_clock, kgs_time_count};
 use vertex::{move_name, parse_move};
@@ -221,6 +221,8 @@ pub struct GoAdapter {
     clocks: [Option<Clock>; 2],
     /// The tree of the last move the engine played, to continue from.
     last_search: Option<LastSearch>,
+    /// Dynamic komi, learned move by move.
+    steering: KomiSteering,
     /// The search on the opponent's time, with `--go-ponder`, that grows that tree.
     ponder: Option<ponder::Ponder>,
     /// The last short search for dead stones and GoGui, with the position it was for
@@ -238,6 +240,7 @@ impl GoAdapter {
             pool,
             clocks: [None; 2],
             last_search: None,
+            steering: KomiSteering::default(),
             ponder: None,
             last_look: None,
         }

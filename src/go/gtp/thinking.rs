@@ -4,8 +4,10 @@
 use super::ponder::Ponder;
 use super::{move_name, GoAdapter, GoError, Purpose};
 use crate::go::board::Board;
-use crate::go::engine::search::{Budget, SearchResult, Settings};
+use crate::go::engine::dynamic_komi::{DynamicKomi, Game};
+use crate::go::engine::search::{Budget, SearchResult, Settings, Target};
 use crate::go::engine::slices::{search_in_slices, Watcher};
+use crate::go::engine::time_plan::{allot, Allotment, Position};
 use crate::go::engine::tree::Tree;
 use crate::go::engine::EngineOptions;
 use crate::go::{Colour, Points};
@@ -75,6 +77,44 @@ impl LastSearch {
     }
 }
 
+/// Dynamic komi for each colour the engine plays, learned over one game.
+#[derive(Debug, Default)]
+pub(super) struct KomiSteering {
+    /// Black's, then White's.
+    komi: [DynamicKomi; 2],
+    /// The game learned in: the board size and the hash of its start position.
+    game: Option<(usize, u64)>,
+    /// Moves played when it last learned.
+    moves: usize,
+}
+
+impl KomiSteering {
+    /// The dynamic komi of `colour` on `board`, forgetting what was learned when the
+    /// board is another game's (another start, or fewer moves than when it learned).
+    fn for_board(&mut self, board: &Board, colour: Colour) -> &mut DynamicKomi {
+        let game = Some((board.size(), board.hash_after(0)));
+        if self.game != game || board.moves().len() < self.moves {
+            *self = KomiSteering {
+                game,
+                ..KomiSteering::default()
+            };
+        }
+        self.moves = board.moves().len();
+        &mut self.komi[colour.index()]
+    }
+}
+
+/// What dynamic komi needs to know of `board`.
+fn game_of(board: &Board) -> Game {
+    let points = board.size() * board.size();
+    Game {
+        points,
+        empty: points - board.stone_count(),
+        handicap: board.handicap(),
+        moves_played: board.moves().len(),
+    }
+}
+
 /// What `gogui-analyze_commands` offers GoGui: its type, its label, the command.
 pub(super) const ANALYZE_COMMANDS: [&str; 2] = [
     "dboard/Ownership/gamebot-ownership",
@@ -88,7 +128,9 @@ const DEAD_BELOW: f32 = -0.4;
 impl GoAdapter {
     /// The engine's move for `colour`, played unless only asked for; the clock, when
     /// there is one, sets the time and is charged for it. `progress`, when given, watches
-    /// the search.
+    /// the search. The search scores its simulations against the colour's dynamic komi,
+    /// except right after the opponent's pass and when cleaning up, where how the game
+    /// ends is at stake; it learns from the result.
     pub(super) fn genmove(
         &mut self,
         colour: Colour,
@@ -96,10 +138,25 @@ impl GoAdapter {
         progress: Option<Progress<'_>>,
     ) -> Result<String, GoError> {
         let started = Instant::now();
-        let size = self.board.size();
-        let think_time = self.clocks[colour.index()]
-            .and_then(|clock| clock.think_time(size * size, self.board.moves().len()));
+        let game = game_of(&self.board);
+        let position = Position {
+            points: game.points,
+            empty: game.empty,
+            moves_played: game.moves_played,
+        };
+        let allotment = self.clocks[colour.index()].and_then(|clock| allot(&clock, &position));
         let cleanup = purpose == Purpose::Cleanup;
+        let after_pass = self
+            .board
+            .moves()
+            .last()
+            .is_some_and(|last| last.point.is_none());
+        let steering = self.steering.for_board(&self.board, colour);
+        let dynamic_komi = if cleanup || after_pass {
+            0
+        } else {
+            steering.offset(&game)
+        };
         // A move only asked for leaves the kept tree for the move that will be played.
         let reuse = match purpose {
             Purpose::Answer => None,
@@ -108,7 +165,13 @@ impl GoAdapter {
                 .take()
                 .and_then(|last| last.subtree_for(&self.board, colour)),
         };
-        let (result, tree) = self.think(colour, think_time, cleanup, reuse, progress);
+        let (result, tree) = self.think(colour, allotment, dynamic_komi, cleanup, reuse, progress);
+        let steered = result
+            .dynamic
+            .map_or(result.win_rate(), |dynamic| dynamic.win_rate);
+        self.steering
+            .for_board(&self.board, colour)
+            .learn(colour, steered, &game);
         let board = &mut self.board;
         if let Some(clock) = &mut self.clocks[colour.index()] {
             clock.spend(started.elapsed().as_secs_f64());
@@ -116,6 +179,9 @@ impl GoAdapter {
         tracing::debug!(
             best = %move_name(result.best.map(|p| board.vertex(p))),
             win_rate = result.win_rate(),
+            dynamic_komi,
+            steered,
+            decided = result.decided,
             playouts = result.playouts,
             seconds = started.elapsed().as_secs_f64(),
             "genmove"
@@ -190,7 +256,7 @@ impl GoAdapter {
             report: &mut |_| {},
         };
         let colour = self.board.to_move();
-        let result = self.think(colour, None, true, None, Some(progress)).0;
+        let result = self.think(colour, None, 0, true, None, Some(progress)).0;
         // A search cut short is not kept: asking again searches in full.
         if !stop.load(std::sync::atomic::Ordering::Relaxed) {
             self.last_look = Some((key, result.clone()));
@@ -249,31 +315,41 @@ impl GoAdapter {
             .collect()
     }
 
-    /// A search for `colour` on the session's board. The move time is `think_time`
-    /// when a clock gives one, else the options' move time; a clock's time also bounds a
-    /// search of a fixed number of simulations. With `ownership` the result also says
-    /// who is expected to own each point. The search continues from `reuse` when given,
-    /// and the tree comes back for the next move; `progress`, when given, watches it.
+    /// A search for `colour` on the session's board. The time is the `allotment` when a
+    /// clock gives one (its soft and hard limits; a clock also bounds a search of a
+    /// fixed number of simulations), else the options' move time. The simulations are
+    /// scored with `dynamic_komi` points added to the komi. With `ownership` the result
+    /// also says who is expected to own each point. The search continues from `reuse`
+    /// when given, and the tree comes back for the next move; `progress`, when given,
+    /// watches it.
     fn think(
         &self,
         colour: Colour,
-        think_time: Option<Duration>,
+        allotment: Option<Allotment>,
+        dynamic_komi: i64,
         ownership: bool,
         reuse: Option<Tree>,
         progress: Option<Progress<'_>>,
     ) -> (SearchResult, Tree) {
         let options = &self.options;
-        let settings = search_settings(&self.board, self.komi, options, ownership);
-        let move_time = match (think_time, options.playouts) {
-            (Some(time), _) => Some(time),
-            (None, None) => Some(options.move_time),
-            (None, Some(_)) => None,
-        };
+        let mut settings = search_settings(&self.board, self.komi, options, ownership);
+        settings.dynamic_komi = dynamic_komi;
+        let now = Instant::now();
         let mut budget = Budget {
             playouts: options.playouts,
-            deadline: move_time.map(|time| Instant::now() + time),
-            stop: None,
+            ..Budget::default()
         };
+        match allotment {
+            Some(Allotment { soft, hard }) => {
+                budget.deadline = Some(now + hard);
+                budget.target = (soft < hard).then(|| Target {
+                    soft: now + soft,
+                    hard: now + hard,
+                });
+            }
+            None if options.playouts.is_none() => budget.deadline = Some(now + options.move_time),
+            None => {}
+        }
         let mut watcher = None;
         if let Some(progress) = progress {
             budget.stop = Some(progress.stop);
@@ -329,6 +405,7 @@ pub(super) fn search_settings(
         } else {
             options.threads
         },
+        dynamic_komi: 0,
     }
 }
 
