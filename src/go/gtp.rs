@@ -3,6 +3,7 @@
 //! submodules (vertex names, the drawn board).
 
 mod analysis;
+mod kata_time;
 mod ponder;
 mod results;
 mod showboard;
@@ -24,6 +25,7 @@ use super::Colour;
 use crate::gtp::{ArgError, Args};
 use crate::session::{verb_table, AdapterFactory, CommandError, GameAdapter, Load, StreamEnd};
 use analysis::{Format, Request};
+use kata_time::{kata_clock, kata_time_count, KATA_TIME_SYSTEMS};
 use results::final_score_text;
 pub use results::{challenge_text, points_text, tt_score};
 use showboard::render;
@@ -70,6 +72,10 @@ verb_table! {
         TimeLeft = "time_left",
         /// `kgs-time_settings none|absolute|byoyomi|canadian ...`.
         KgsTimeSettings = "kgs-time_settings",
+        /// `kata-list_time_settings`: the systems `kata-time_settings` takes.
+        KataListTimeSettings = "kata-list_time_settings",
+        /// `kata-time_settings none|absolute|byoyomi|canadian|fischer|fischer-capped ...`.
+        KataTimeSettings = "kata-time_settings",
         /// `reg_genmove COLOUR`: the engine's move, not played.
         RegGenMove = "reg_genmove",
         /// `kgs-genmove_cleanup COLOUR`: the engine's move, capturing every dead stone
@@ -205,6 +211,8 @@ enum GoCommand {
     TtScore(TextBoard),
     /// New clocks for both colours.
     TimeSettings(Clock),
+    /// The time systems `kata-time_settings` takes.
+    ListTimeSettings,
     /// A colour's time left: seconds, and stones (or periods) left in overtime.
     TimeLeft(Colour, f64, u32),
 }
@@ -289,6 +297,8 @@ impl GameAdapter for GoAdapter {
                 | Verb::TimeSettings
                 | Verb::TimeLeft
                 | Verb::KgsTimeSettings
+                | Verb::KataListTimeSettings
+                | Verb::KataTimeSettings
                 | Verb::GoguiAnalyzeCommands
                 | Verb::TtScore,
             )
@@ -375,11 +385,13 @@ impl GoAdapter {
             | Verb::Analyze
             | Verb::GenMoveAnalyze => args.len(),
             Verb::KgsTimeSettings => kgs_time_count(args)?,
+            Verb::KataTimeSettings => kata_time_count(args)?,
             Verb::ClearBoard
             | Verb::Undo
             | Verb::ShowBoard
             | Verb::FinalScore
             | Verb::GoguiAnalyzeCommands
+            | Verb::KataListTimeSettings
             | Verb::Ownership
             | Verb::PrincipalVariation => 0,
         };
@@ -446,6 +458,8 @@ impl GoAdapter {
                 args.parse::<u32>(2, "a number of stones")?,
             ),
             Verb::KgsTimeSettings => GoCommand::TimeSettings(kgs_clock(args)?),
+            Verb::KataTimeSettings => GoCommand::TimeSettings(kata_clock(args)?),
+            Verb::KataListTimeSettings => GoCommand::ListTimeSettings,
             Verb::LzAnalyze
             | Verb::LzGenMoveAnalyze
             | Verb::KataAnalyze
@@ -599,6 +613,7 @@ impl GoAdapter {
                 self.clocks = [Some(clock); 2];
                 String::new()
             }
+            GoCommand::ListTimeSettings => KATA_TIME_SYSTEMS.to_string(),
             GoCommand::TimeLeft(colour, seconds, count) => {
                 if let Some(clock) = &mut self.clocks[colour.index()] {
                     clock.set_left(seconds, count);

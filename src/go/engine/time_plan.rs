@@ -20,6 +20,10 @@ const RESERVE_PER_MOVE: f64 = 0.05;
 /// The least a move thinks when any time is left at all.
 const MINIMUM_SECONDS: f64 = 0.02;
 
+/// The most a move thinks, whatever a clock says (about 31 years: clocks may be set
+/// absurdly long, and durations must stay representable).
+const MAXIMUM_SECONDS: f64 = 1e9;
+
 /// How much longer than its target an unclear move may think.
 const EXTEND: f64 = 2.5;
 
@@ -118,7 +122,7 @@ pub fn allot(clock: &Clock, position: &Position) -> Option<Allotment> {
         TimeSystem::Byoyomi { .. } => (left, left),
     };
     let hard = hard - (hard * LAG_SHARE).min(LAG_SECONDS);
-    let hard = hard.max(MINIMUM_SECONDS);
+    let hard = hard.clamp(MINIMUM_SECONDS, MAXIMUM_SECONDS);
     let soft = soft.clamp(MINIMUM_SECONDS, hard);
     Some(Allotment {
         soft: Duration::from_secs_f64(soft),
@@ -159,6 +163,13 @@ mod tests {
     #[test]
     fn no_limit_is_left_to_the_caller() {
         assert_eq!(allot(&Clock::from_gtp(0.0, 5.0, 0), &nine(0)), None);
+    }
+
+    #[test]
+    fn an_absurdly_long_clock_still_gives_a_duration() {
+        let mut clock = Clock::from_gtp(0.0, 1.0, 1);
+        clock.set_left(1e300, 1);
+        assert_eq!(seconds(&clock, 0), (MAXIMUM_SECONDS, MAXIMUM_SECONDS));
     }
 
     #[test]
