@@ -86,6 +86,9 @@ pub(super) struct KomiSteering {
     game: Option<(usize, u64)>,
     /// Moves played when it last learned.
     moves: usize,
+    /// What the last search steered by: the points added to the komi, and its best
+    /// move's win rate against the komi so moved.
+    last: Option<(i64, f32)>,
 }
 
 impl KomiSteering {
@@ -101,6 +104,13 @@ impl KomiSteering {
         }
         self.moves = board.moves().len();
         &mut self.komi[colour.index()]
+    }
+
+    /// Notes that a search for `colour` in `game` on `board`, its komi moved by
+    /// `offset`, steered by `win_rate`, and learns from it.
+    fn learn(&mut self, board: &Board, colour: Colour, game: &Game, offset: i64, win_rate: f32) {
+        self.for_board(board, colour).learn(colour, win_rate, game);
+        self.last = Some((offset, win_rate));
     }
 }
 
@@ -170,8 +180,7 @@ impl GoAdapter {
             .dynamic
             .map_or(result.win_rate(), |dynamic| dynamic.win_rate);
         self.steering
-            .for_board(&self.board, colour)
-            .learn(colour, steered, &game);
+            .learn(&self.board, colour, &game, dynamic_komi, steered);
         let board = &mut self.board;
         if let Some(clock) = &mut self.clocks[colour.index()] {
             clock.spend(started.elapsed().as_secs_f64());
@@ -179,8 +188,7 @@ impl GoAdapter {
         tracing::debug!(
             best = %move_name(result.best.map(|p| board.vertex(p))),
             win_rate = result.win_rate(),
-            dynamic_komi,
-            steered,
+            steered = ?self.steering.last,
             decided = result.decided,
             playouts = result.playouts,
             seconds = started.elapsed().as_secs_f64(),
@@ -429,6 +437,62 @@ mod tests {
     fn kept_visits(adapter: &GoAdapter) -> f32 {
         let kept = adapter.last_search.as_ref().expect("a tree kept");
         kept.tree.node(Tree::ROOT).real_visits()
+    }
+
+    /// The engine plays both sides of a handicap game of `size` with `stones` stones
+    /// for `moves` moves (White first), at few simulations a move. White never passes,
+    /// resigns or fills its own eye; after its first few moves its dynamic komi (in its
+    /// favour) keeps the win rate it steers by in a useful range, while the win rate it
+    /// reports against the real komi stays honest.
+    fn handicap_game(size: usize, stones: usize, moves: usize) {
+        let options = EngineOptions {
+            playouts: Some(300),
+            seed: 5,
+            ..EngineOptions::default()
+        };
+        let mut adapter = GoAdapter::new(options, Arc::new(SearchPool::new(1)));
+        run(&mut adapter, &format!("boardsize {size}"));
+        run(&mut adapter, "komi 0.5");
+        run(&mut adapter, &format!("fixed_handicap {stones}"));
+        let mut steered = Vec::new();
+        for number in 0..moves {
+            let colour = if number % 2 == 0 { "w" } else { "b" };
+            let before = adapter.board.clone();
+            let answer = run(&mut adapter, &format!("genmove {colour}"));
+            if colour == "b" {
+                continue;
+            }
+            assert!(
+                answer != "pass" && answer != "resign",
+                "move {number}: {answer}"
+            );
+            let point = before.point(parse_move(&answer).unwrap().unwrap()).unwrap();
+            let own_eye = before
+                .neighbours(point)
+                .all(|next| before.get(next) == Some(Colour::White));
+            assert!(!own_eye, "move {number}: {answer} fills White's eye");
+            let (offset, rate) = adapter.steering.last.expect("a search steered");
+            steered.push((offset, rate));
+        }
+        // The handicap stones count for White from the start.
+        assert!(steered.iter().all(|&(offset, _)| offset > 0), "{steered:?}");
+        let useful = &steered[3..];
+        assert!(
+            useful
+                .iter()
+                .all(|&(_, rate)| (0.25..=0.75).contains(&rate)),
+            "{steered:?}"
+        );
+    }
+
+    #[test]
+    fn white_giving_nine_stones_on_19x19_plays_on_against_a_moved_komi() {
+        handicap_game(19, 9, 20);
+    }
+
+    #[test]
+    fn white_giving_four_stones_on_9x9_plays_on_against_a_moved_komi() {
+        handicap_game(9, 4, 20);
     }
 
     #[test]
