@@ -117,9 +117,10 @@ pub struct SearchResult {
     /// (see [`Budget::target`]).
     pub decided: bool,
     /// With dynamic komi: the komi the tree scored its simulations against, and the best
-    /// move's win rate against it. The candidates' win rates are then those of this
-    /// search's simulations counted against the game's komi (the tree's own, against
-    /// the dynamic komi, where a candidate has none).
+    /// move's win rate against it. The candidates' win rates are then those of the
+    /// simulations from this root counted against the game's komi (see
+    /// [`Tree::count_at_root`]; the tree's own, against the dynamic komi, where a
+    /// candidate has none).
     pub dynamic: Option<Dynamic>,
 }
 
@@ -198,11 +199,7 @@ pub fn search_with(
     let mut ladders = LadderReader::new();
     let komi = settings.komi.plus_whole(settings.dynamic_komi);
     expand(&mut tree, Tree::ROOT, &mut root.clone(), &mut ladders, komi);
-    let honest = (settings.dynamic_komi != 0).then(|| Honest {
-        komi: settings.komi,
-        first_child: tree.children(Tree::ROOT).start,
-        tally: Mutex::new(vec![[0.0; 2]; tree.children(Tree::ROOT).len()]),
-    });
+    let real_komi = (settings.dynamic_komi != 0).then_some(settings.komi);
     let rule = budget.target.map(|Target { soft, hard }| TimeRule {
         started: Instant::now(),
         soft,
@@ -218,7 +215,7 @@ pub fn search_with(
             tree: Mutex::new(tree),
             done: AtomicU64::new(0),
             komi,
-            honest,
+            real_komi,
             max_moves: 3 * points,
         },
         root,
@@ -240,21 +237,12 @@ pub fn search_with(
         }
     }
     let playouts = job.shared.done.load(Ordering::Relaxed);
-    let honest = job
-        .shared
-        .honest
-        .as_ref()
-        .map(|honest| lock(&honest.tally).clone());
-    let mut result = result(
-        &tree,
-        &job.root,
-        playouts,
-        &owners,
-        honest.as_deref(),
-        |point| rules_legal(board, colour, point),
-    );
+    let honest = real_komi.map(|_| tree.root_tally());
+    let mut result = result(&tree, &job.root, playouts, &owners, honest, |point| {
+        rules_legal(board, colour, point)
+    });
     result.decided = job.decided.load(Ordering::Relaxed);
-    if honest.is_some() {
+    if real_komi.is_some() {
         result.dynamic = Some(Dynamic {
             komi,
             win_rate: tree
@@ -410,18 +398,10 @@ struct Shared {
     tree: Mutex<Tree>,
     done: AtomicU64,
     komi: Points,
-    /// With dynamic komi: each root child's simulations counted against the real komi.
-    honest: Option<Honest>,
+    /// With dynamic komi, the game's: the root's children also count their simulations
+    /// against it (see [`Tree::count_at_root`]).
+    real_komi: Option<Points>,
     max_moves: usize,
-}
-
-/// Each root child's simulations in this search and their wins for the side to move,
-/// counted against the game's komi while the tree learns by a dynamic one.
-struct Honest {
-    komi: Points,
-    /// The arena index of the root's first child.
-    first_child: usize,
-    tally: Mutex<Vec<[f32; 2]>>,
 }
 
 /// How a simulation ended.
@@ -552,18 +532,13 @@ impl Worker {
         }
         let mut tree = lock(&shared.tree);
         self.back_up(&mut tree, root.to_move(), winner);
-        drop(tree);
-        if let (Some(honest), Some(&child)) = (&shared.honest, self.path.get(1)) {
-            let mover = root.to_move();
-            let won = match ending.winner(honest.komi) {
-                Some(winner) if winner == mover => 1.0,
+        if let (Some(komi), Some(&child)) = (shared.real_komi, self.path.get(1)) {
+            let won = match ending.winner(komi) {
+                Some(winner) if winner == root.to_move() => 1.0,
                 Some(_) => 0.0,
                 None => 0.5,
             };
-            if let Some(entry) = lock(&honest.tally).get_mut(child - honest.first_child) {
-                entry[0] += 1.0;
-                entry[1] += won;
-            }
+            tree.count_at_root(child, won);
         }
     }
 
@@ -678,7 +653,8 @@ fn select(tree: &Tree, node: usize) -> usize {
 ///
 /// When a pass would end the game (the opponent passed) and wins about as often as the
 /// most visited move, the pass is the answer: the game ends won. With `honest` tallies
-/// (one per root child, see [`Honest`]), the candidates' win rates are theirs.
+/// (the tree's root tally against the game's komi, see [`Tree::count_at_root`]), the
+/// candidates' win rates are theirs.
 fn result(
     tree: &Tree,
     root: &PlayoutBoard,
@@ -728,8 +704,8 @@ fn result(
     }
 }
 
-/// The candidate for the child at `index`; its win rate and bound from `honest` (this
-/// search's simulations through it against the real komi, and their wins) when given
+/// The candidate for the child at `index`; its win rate and bound from `honest` (the
+/// simulations through it counted against the real komi, and their wins) when given
 /// and not empty.
 fn candidate(tree: &Tree, index: usize, honest: Option<&[f32; 2]>) -> Candidate {
     let node = tree.node(index);

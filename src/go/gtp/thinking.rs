@@ -217,14 +217,14 @@ impl GoAdapter {
         }
         let answer = move_name(chosen.map(|p| board.vertex(p)));
         if purpose != Purpose::Answer {
-            self.start_pondering();
+            self.start_pondering(dynamic_komi);
         }
         Ok(answer)
     }
 
     /// With `--go-ponder`, goes on searching the kept tree on the opponent's time, unless
-    /// the game has ended.
-    fn start_pondering(&mut self) {
+    /// the game has ended; against the komi moved by `dynamic_komi`, as the move was.
+    fn start_pondering(&mut self, dynamic_komi: i64) {
         if !self.options.ponder || self.board.is_over() {
             return;
         }
@@ -232,6 +232,7 @@ impl GoAdapter {
             let mut settings = search_settings(&self.board, self.komi, &self.options, false);
             // A ponder is not reproducible anyway: it uses every thread.
             settings.threads = self.options.threads;
+            settings.dynamic_komi = dynamic_komi;
             self.ponder = Some(Ponder::start(
                 Arc::clone(&self.pool),
                 self.board.clone(),
