@@ -56,7 +56,16 @@ pub struct Clock {
     /// In overtime: stones left to play in the period (Canadian) or periods left
     /// (byo-yomi); 0 while in main time.
     count: u32,
+    /// Seconds this player's moves have lately come after their limits (see
+    /// [`Clock::note_overrun`]).
+    lag: f64,
 }
+
+/// How much of the last lag still counts at the next move: spikes fade in a few moves.
+const LAG_MEMORY: f64 = 0.7;
+
+/// The most lag counted, in seconds.
+const MAX_LAG: f64 = 5.0;
 
 impl Clock {
     /// A fresh clock under `system`.
@@ -72,6 +81,7 @@ impl Clock {
             system,
             left,
             count: 0,
+            lag: 0.0,
         };
         if left <= 0.0 {
             clock.enter_overtime();
@@ -108,6 +118,19 @@ impl Clock {
     /// (byo-yomi); 0 in main time.
     pub fn count(&self) -> u32 {
         self.count
+    }
+
+    /// Seconds by which this player's moves have lately overrun their limits: the time
+    /// from the start of a move to its answer beyond what the search was allowed
+    /// (overhead, and a busy machine's scheduling). The latest overrun, or what is left
+    /// of earlier ones (fading by [`LAG_MEMORY`] a move), whichever is more.
+    pub fn lag(&self) -> f64 {
+        self.lag
+    }
+
+    /// Notes that a move took `overrun` seconds more than its limit (0 or less: none).
+    pub fn note_overrun(&mut self, overrun: f64) {
+        self.lag = (self.lag * LAG_MEMORY).max(overrun).clamp(0.0, MAX_LAG);
     }
 
     /// What `time_left SECONDS COUNT` says: `count` 0 means main time; otherwise stones
@@ -231,6 +254,22 @@ mod tests {
         assert_eq!((clock.left, clock.count), (15.0, 1));
         clock.spend(5.0);
         assert_eq!((clock.left, clock.count), (20.0, 2));
+    }
+
+    #[test]
+    fn lag_follows_the_latest_overrun_and_fades() {
+        let mut clock = Clock::from_gtp(0.0, 1.0, 1);
+        clock.note_overrun(0.2);
+        assert_eq!(clock.lag(), 0.2);
+        clock.note_overrun(-0.1);
+        assert!((clock.lag() - 0.14).abs() < 1e-9);
+        clock.note_overrun(0.3);
+        assert_eq!(clock.lag(), 0.3);
+        clock.note_overrun(100.0);
+        assert_eq!(clock.lag(), MAX_LAG);
+        // time_left keeps what was learned.
+        clock.set_left(1.0, 1);
+        assert_eq!(clock.lag(), MAX_LAG);
     }
 
     #[test]

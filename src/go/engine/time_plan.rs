@@ -9,9 +9,11 @@ use super::clock::{Clock, TimeSystem};
 use std::time::Duration;
 
 /// Seconds kept back from a move's limit for the network, the controller and the
-/// answer's own overhead: this share of the limit, at most this many seconds.
+/// answer's own overhead: this share of the limit, at most this many seconds, plus
+/// [`LAG_FACTOR`] times the clock's lag (what moves have lately overrun their limits).
 const LAG_SHARE: f64 = 0.25;
 const LAG_SECONDS: f64 = 0.3;
+const LAG_FACTOR: f64 = 2.0;
 
 /// Seconds of main time kept back for each move the player is still expected to make:
 /// the lag the controller counts that the engine's own clock does not see.
@@ -90,7 +92,8 @@ pub struct Allotment {
 /// [`HARD_SHARE`] of the usable time plus that overtime. In Canadian overtime a move
 /// targets its share of the period and may take twice that while the other stones keep
 /// half a share each; in byo-yomi overtime it takes the period. A margin for lag (a
-/// quarter of the limit, at most 0.3 s) always stays on the clock.
+/// quarter of the limit, at most 0.3 s, plus twice the clock's recent overruns) always
+/// stays on the clock.
 pub fn allot(clock: &Clock, position: &Position) -> Option<Allotment> {
     let left = clock.left();
     let in_main = clock.count() == 0;
@@ -121,7 +124,7 @@ pub fn allot(clock: &Clock, position: &Position) -> Option<Allotment> {
         TimeSystem::Byoyomi { period, .. } if in_main => main_phase(left, position, period, period),
         TimeSystem::Byoyomi { .. } => (left, left),
     };
-    let hard = hard - (hard * LAG_SHARE).min(LAG_SECONDS);
+    let hard = hard - (hard * LAG_SHARE).min(LAG_SECONDS) - LAG_FACTOR * clock.lag();
     let hard = hard.clamp(MINIMUM_SECONDS, MAXIMUM_SECONDS);
     let soft = soft.clamp(MINIMUM_SECONDS, hard);
     Some(Allotment {
@@ -205,6 +208,16 @@ mod tests {
         let (soft, hard) = seconds(&byoyomi, 40);
         assert_eq!(soft, hard);
         assert!((hard - 9.7).abs() < 1e-9, "{hard}");
+    }
+
+    #[test]
+    fn moves_that_came_late_make_the_next_ones_shorter() {
+        let mut clock = Clock::from_gtp(0.0, 1.0, 1);
+        let (_, quiet) = seconds(&clock, 10);
+        clock.note_overrun(0.1);
+        let (soft, hard) = seconds(&clock, 10);
+        assert_eq!(soft, hard);
+        assert!((quiet - hard - 0.2).abs() < 1e-9, "{quiet} {hard}");
     }
 
     #[test]

@@ -175,7 +175,14 @@ impl GoAdapter {
                 .take()
                 .and_then(|last| last.subtree_for(&self.board, colour)),
         };
-        let (result, tree) = self.think(colour, allotment, dynamic_komi, cleanup, reuse, progress);
+        let (result, tree) = self.think(
+            colour,
+            (started, allotment),
+            dynamic_komi,
+            cleanup,
+            reuse,
+            progress,
+        );
         let steered = result
             .dynamic
             .map_or(result.win_rate(), |dynamic| dynamic.win_rate);
@@ -218,6 +225,9 @@ impl GoAdapter {
         let answer = move_name(chosen.map(|p| board.vertex(p)));
         if purpose != Purpose::Answer {
             self.start_pondering(dynamic_komi);
+        }
+        if let (Some(clock), Some(allotment)) = (&mut self.clocks[colour.index()], allotment) {
+            clock.note_overrun(started.elapsed().as_secs_f64() - allotment.hard.as_secs_f64());
         }
         Ok(answer)
     }
@@ -265,7 +275,16 @@ impl GoAdapter {
             report: &mut |_| {},
         };
         let colour = self.board.to_move();
-        let result = self.think(colour, None, 0, true, None, Some(progress)).0;
+        let result = self
+            .think(
+                colour,
+                (Instant::now(), None),
+                0,
+                true,
+                None,
+                Some(progress),
+            )
+            .0;
         // A search cut short is not kept: asking again searches in full.
         if !stop.load(std::sync::atomic::Ordering::Relaxed) {
             self.last_look = Some((key, result.clone()));
@@ -324,9 +343,10 @@ impl GoAdapter {
             .collect()
     }
 
-    /// A search for `colour` on the session's board. The time is the `allotment` when a
-    /// clock gives one (its soft and hard limits; a clock also bounds a search of a
-    /// fixed number of simulations), else the options' move time. The simulations are
+    /// A search for `colour` on the session's board. The time, counted from the instant
+    /// `timing` starts with, is its allotment when a clock gives one (soft and hard
+    /// limits; a clock also bounds a search of a fixed number of simulations), else the
+    /// options' move time. The simulations are
     /// scored with `dynamic_komi` points added to the komi. With `ownership` the result
     /// also says who is expected to own each point. The search continues from `reuse`
     /// when given, and the tree comes back for the next move; `progress`, when given,
@@ -334,7 +354,7 @@ impl GoAdapter {
     fn think(
         &self,
         colour: Colour,
-        allotment: Option<Allotment>,
+        timing: (Instant, Option<Allotment>),
         dynamic_komi: i64,
         ownership: bool,
         reuse: Option<Tree>,
@@ -343,7 +363,7 @@ impl GoAdapter {
         let options = &self.options;
         let mut settings = search_settings(&self.board, self.komi, options, ownership);
         settings.dynamic_komi = dynamic_komi;
-        let now = Instant::now();
+        let (now, allotment) = timing;
         let mut budget = Budget {
             playouts: options.playouts,
             ..Budget::default()
