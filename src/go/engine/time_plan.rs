@@ -10,7 +10,9 @@ use std::time::Duration;
 
 /// Seconds kept back from a move's limit for the network, the controller and the
 /// answer's own overhead: this share of the limit, at most this many seconds, plus
-/// [`LAG_FACTOR`] times the clock's lag (what moves have lately overrun their limits).
+/// [`LAG_FACTOR`] times the clock's lag (what moves have lately overrun their limits),
+/// at most another such share: a machine that stalls for seconds at times cannot be
+/// outrun, and would otherwise think nothing for several moves after each stall.
 const LAG_SHARE: f64 = 0.25;
 const LAG_SECONDS: f64 = 0.3;
 const LAG_FACTOR: f64 = 2.0;
@@ -92,8 +94,8 @@ pub struct Allotment {
 /// [`HARD_SHARE`] of the usable time plus that overtime. In Canadian overtime a move
 /// targets its share of the period and may take twice that while the other stones keep
 /// half a share each; in byo-yomi overtime it takes the period. A margin for lag (a
-/// quarter of the limit, at most 0.3 s, plus twice the clock's recent overruns) always
-/// stays on the clock.
+/// quarter of the limit, at most 0.3 s, plus twice the clock's recent overruns, at most
+/// another quarter) always stays on the clock.
 pub fn allot(clock: &Clock, position: &Position) -> Option<Allotment> {
     let left = clock.left();
     let in_main = clock.count() == 0;
@@ -124,7 +126,9 @@ pub fn allot(clock: &Clock, position: &Position) -> Option<Allotment> {
         TimeSystem::Byoyomi { period, .. } if in_main => main_phase(left, position, period, period),
         TimeSystem::Byoyomi { .. } => (left, left),
     };
-    let hard = hard - (hard * LAG_SHARE).min(LAG_SECONDS) - LAG_FACTOR * clock.lag();
+    let hard = hard
+        - (hard * LAG_SHARE).min(LAG_SECONDS)
+        - (LAG_FACTOR * clock.lag()).min(hard * LAG_SHARE);
     let hard = hard.clamp(MINIMUM_SECONDS, MAXIMUM_SECONDS);
     let soft = soft.clamp(MINIMUM_SECONDS, hard);
     Some(Allotment {
@@ -218,6 +222,10 @@ mod tests {
         let (soft, hard) = seconds(&clock, 10);
         assert_eq!(soft, hard);
         assert!((quiet - hard - 0.2).abs() < 1e-9, "{quiet} {hard}");
+        // A stall of seconds costs at most another quarter of the move's time.
+        clock.note_overrun(3.0);
+        let (_, hard) = seconds(&clock, 10);
+        assert!((hard - 0.5).abs() < 1e-9, "{hard}");
     }
 
     #[test]
