@@ -43,6 +43,7 @@ fn simulations_per_second(size: usize, threads: usize, span: Duration) -> f64 {
         max_nodes: 500_000,
         ownership: false,
         threads,
+        dynamic_komi: 0,
     };
     let budget = Budget {
         deadline: Some(Instant::now() + span),

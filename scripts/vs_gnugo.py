@@ -9,6 +9,12 @@ score (a win 1, a draw 1/2) with its 95% interval (Wilson).
 
     scripts/vs_gnugo.py --games 100 --size 9 --move-time 1 --level 10
 
+With `--main-time SECS`, gamebot plays under sudden death instead: `time_settings SECS 0
+0`, and before each of its moves `time_left` with what its clock holds, measured here
+as the wall time from sending `genmove` to reading the answer; a clock that runs out
+loses the game on time. GNU Go plays untimed. Each game's line then says the least time
+gamebot had left.
+
 Needs GNU Go (Debian: apt-get install gnugo) and a release build (cargo build --release).
 """
 
@@ -69,7 +75,8 @@ def opening(size, moves, rng):
     return rng.sample(points, moves)
 
 
-def play_game(gamebot, gnugo, gamebot_colour, start, args):
+def play_game(gamebot, gnugo, gamebot_colour, start, args, clock):
+    """Plays one game; `clock` (a one-entry list, or None) holds gamebot's main time."""
     engines = {"black": None, "white": None}
     engines[gamebot_colour] = gamebot
     engines["white" if gamebot_colour == "black" else "black"] = gnugo
@@ -77,6 +84,8 @@ def play_game(gamebot, gnugo, gamebot_colour, start, args):
         engine.ask(f"boardsize {args.size}")
         engine.ask("clear_board")
         engine.ask(f"komi {args.komi}")
+    if clock is not None:
+        gamebot.ask(f"time_settings {clock[0]:.0f} 0 0")
     colour = "black"
     moves = []
     for vertex in start:
@@ -88,7 +97,16 @@ def play_game(gamebot, gnugo, gamebot_colour, start, args):
     while passes < 2 and len(moves) < 3 * args.size * args.size:
         mover = engines[colour]
         other = gnugo if mover is gamebot else gamebot
+        timed = clock is not None and mover is gamebot
+        if timed:
+            mover.ask(f"time_left {colour} {clock[0]:.3f} 0")
+        asked = time.monotonic()
         vertex = mover.ask(f"genmove {colour}")
+        if timed:
+            clock[0] -= time.monotonic() - asked
+            clock[1] = min(clock[1], clock[0])
+            if clock[0] < 0:
+                return ("white" if colour == "black" else "black"), "time", moves
         if vertex.lower() == "resign":
             return ("white" if colour == "black" else "black"), "resign", moves
         other.ask(f"play {colour} {vertex}")
@@ -116,6 +134,8 @@ def main():
     parser.add_argument("--size", type=int, default=9)
     parser.add_argument("--komi", default="7")
     parser.add_argument("--move-time", type=float, default=1.0)
+    parser.add_argument("--main-time", type=float, default=None,
+                        help="sudden death for gamebot: seconds for the whole game")
     parser.add_argument("--level", type=int, default=10)
     parser.add_argument("--opening-moves", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
@@ -140,7 +160,8 @@ def main():
         gnugo = Engine([gnugo_path, "--mode", "gtp", "--level", str(args.level),
                         "--chinese-rules", "--positional-superko", "--seed", str(index + 1)])
         began = time.time()
-        winner, result, moves = play_game(gamebot, gnugo, gamebot_colour, start, args)
+        clock = None if args.main_time is None else [args.main_time, args.main_time]
+        winner, result, moves = play_game(gamebot, gnugo, gamebot_colour, start, args, clock)
         gamebot.close()
         gnugo.close()
         played += 1
@@ -151,7 +172,8 @@ def main():
         print(
             f"game {index + 1}: gamebot {gamebot_colour}, {result}, "
             f"{outcome} in {len(moves)} moves, {time.time() - began:.0f} s; "
-            f"gamebot {wins}/{played} = {rate:.0%} (95% {low:.0%}..{high:.0%})",
+            f"gamebot {wins}/{played} = {rate:.0%} (95% {low:.0%}..{high:.0%})"
+            + ("" if clock is None else f"; least time left {clock[1]:.2f} s"),
             flush=True,
         )
         if args.show_moves:

@@ -21,6 +21,7 @@ fn settings(komi: &str, seed: u64) -> Settings {
         max_nodes: 100_000,
         ownership: true,
         threads: 1,
+        dynamic_komi: 0,
     }
 }
 
@@ -95,6 +96,43 @@ fn captures_a_string_in_atari() {
         "{:?}",
         result.candidates[..3].to_vec()
     );
+}
+
+#[test]
+fn a_clear_choice_stops_at_its_target_not_its_deadline() {
+    let _bound = bound();
+    use gamebot::go::engine::search::Target;
+    use std::time::{Duration, Instant};
+    let mut board = Board::new(9);
+    // The capture at F6 of four stones in atari: no other move comes close.
+    setup(
+        &mut board,
+        &["C5", "C6", "D4", "E4", "F5", "D7", "E7"],
+        &["D5", "E5", "D6", "E6"],
+    );
+    let now = Instant::now();
+    let target = Target {
+        soft: now + Duration::from_millis(300),
+        hard: now + Duration::from_secs(30),
+    };
+    let budget = Budget {
+        deadline: Some(target.hard),
+        target: Some(target),
+        ..Budget::default()
+    };
+    let result = search(&board, B, &settings("7", 1), &budget);
+    assert!(
+        result.decided,
+        "ran to the deadline: {} simulations",
+        result.playouts
+    );
+    assert_eq!(result.best, Some(at(&board, "F6")));
+    // Without a target the same search would run to its deadline, and is not decided.
+    let plain = Budget {
+        playouts: Some(300),
+        ..Budget::default()
+    };
+    assert!(!search(&board, B, &settings("7", 1), &plain).decided);
 }
 
 #[test]

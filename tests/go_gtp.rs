@@ -498,6 +498,57 @@ fn time_commands_are_checked_and_change_nothing_when_refused() {
     })
 }
 
+#[test]
+fn kata_time_settings_take_fischer_as_gtp2ogs_sends_it() {
+    bounded(async {
+        let server = common::TestServer::start().await;
+        let mut c = server.connect().await;
+        let verbs = c.ok("list_commands").await;
+        for verb in ["kata-list_time_settings", "kata-time_settings"] {
+            assert!(verbs.lines().any(|line| line == verb), "{verb} not listed");
+        }
+        // gtp2ogs looks for fischer-capped in this list before it sends Fischer time.
+        assert_eq!(
+            c.ok("kata-list_time_settings").await,
+            "none absolute byoyomi canadian fischer fischer-capped"
+        );
+        c.ok("boardsize 9").await;
+        c.ok("kata-time_settings fischer-capped 60.5 2.5 120 -1")
+            .await;
+        c.ok("time_left black 58.25 0").await;
+        c.ok("time_left white 60 0").await;
+        assert!(!c.ok("genmove b").await.is_empty());
+        for command in [
+            "kata-time_settings none",
+            "kata-time_settings absolute 300.5",
+            "kata-time_settings byoyomi 300 30 5",
+            "kata-time_settings byo-yomi 300 30 5",
+            "kata-time_settings canadian 0.5 30.25 25",
+            "kata-time_settings fischer 300 10",
+            "kata-time_settings FISCHER-CAPPED 300 10 -1 -1",
+        ] {
+            c.ok(command).await;
+        }
+        let before = state(&mut c).await;
+        for (command, message) in [
+            ("kata-time_settings", "syntax error: expected at least 1 argument, got 0 argument(s)"),
+            ("kata-list_time_settings all", "syntax error: expected 0 arguments, got 1 argument(s)"),
+            ("kata-time_settings sundial 10", "syntax error: a time system (none, absolute, byoyomi, canadian, fischer or fischer-capped) expected, got 'sundial'"),
+            ("kata-time_settings fischer 300", "syntax error: expected 3 arguments, got 2 argument(s)"),
+            ("kata-time_settings fischer 300 -5", "syntax error: a time in seconds (a decimal from 0) expected, got '-5'"),
+            ("kata-time_settings absolute inf", "syntax error: a time in seconds (a decimal from 0) expected, got 'inf'"),
+            ("kata-time_settings canadian 300 30 0", "syntax error: a number of stones (1 or more) expected, got '0'"),
+            ("kata-time_settings byoyomi 300 30 x", "syntax error: a number of periods (1 or more) expected, got 'x'"),
+            ("kata-time_settings fischer-capped 300 10 200 -1", "syntax error: a main time limit in seconds, at least the main time (negative for none) expected, got '200'"),
+            ("kata-time_settings fischer-capped 300 10 -1 nan", "syntax error: a time per move in seconds (negative for none) expected, got 'nan'"),
+        ] {
+            assert_eq!(c.err(command).await, message, "{command}");
+        }
+        assert_eq!(state(&mut c).await, before);
+        server.shutdown().await;
+    })
+}
+
 /// 9x9: Black's wall on row 4 owns rows 1 to 3, White's on row 6 rows 7 to 9; a lone
 /// White stone at E2 and a lone Black one at E8 are dead in the other's area.
 async fn walls_with_dead_stones(c: &mut Client) {

@@ -62,6 +62,8 @@ pub struct Board {
     /// Opponent stones removed by Black's moves, then by White's.
     prisoners: [usize; 2],
     first_to_move: Colour,
+    /// Stones placed by [`Board::place_handicap`].
+    handicap: usize,
     history: History,
     /// Flood-fill scratch.
     marks: Marks,
@@ -88,6 +90,7 @@ impl Board {
             stones: 0,
             prisoners: [0, 0],
             first_to_move: Colour::Black,
+            handicap: 0,
             history: History::new(0),
             marks: Marks::new(size * size),
             string: Vec::new(),
@@ -139,6 +142,11 @@ impl Board {
     /// position); `moves` must be at most the number played.
     pub fn hash_after(&self, moves: usize) -> u64 {
         self.history.hash_at(moves)
+    }
+
+    /// How many handicap stones the game started with (0 without handicap).
+    pub fn handicap(&self) -> usize {
+        self.handicap
     }
 
     /// How many stones are on the board.
@@ -271,6 +279,7 @@ impl Board {
                 self.set(point, Some(colour));
             }
         }
+        self.handicap = self.stones;
         self.history = History::new(self.hash);
         self.first_to_move = to_move;
     }

@@ -4,6 +4,7 @@
 
 mod analysis;
 mod files;
+mod kata_time;
 mod ponder;
 mod records;
 mod results;
@@ -31,6 +32,7 @@ use crate::session::{
 };
 use analysis::{Format, Request};
 pub use files::{FileError, SgfFiles};
+use kata_time::{kata_clock, kata_time_count, KATA_TIME_SYSTEMS};
 use records::Until;
 pub use records::{LoadError, SaveError};
 use results::final_score_text;
@@ -39,7 +41,7 @@ use seconds::seconds;
 use showboard::render;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use thinking::{LastSearch, Progress, ANALYZE_COMMANDS};
+use thinking::{KomiSteering, LastSearch, Progress, ANALYZE_COMMANDS};
 use thiserror::Error;
 use time::{kgs_clock, kgs_time_count};
 use vertex::{move_name, parse_move};
@@ -80,6 +82,10 @@ verb_table! {
         TimeLeft = "time_left",
         /// `kgs-time_settings none|absolute|byoyomi|canadian ...`.
         KgsTimeSettings = "kgs-time_settings",
+        /// `kata-list_time_settings`: the systems `kata-time_settings` takes.
+        KataListTimeSettings = "kata-list_time_settings",
+        /// `kata-time_settings none|absolute|byoyomi|canadian|fischer|fischer-capped ...`.
+        KataTimeSettings = "kata-time_settings",
         /// `reg_genmove COLOUR`: the engine's move, not played.
         RegGenMove = "reg_genmove",
         /// `kgs-genmove_cleanup COLOUR`: the engine's move, capturing every dead stone
@@ -267,6 +273,8 @@ enum GoCommand {
     LoadSgf(String, Option<Until>),
     /// `printsgf`: the file's name, if any.
     PrintSgf(Option<String>),
+    /// The time systems `kata-time_settings` takes.
+    ListTimeSettings,
     /// A colour's time left: seconds, and stones (or periods) left in overtime.
     TimeLeft(Colour, f64, u32),
 }
@@ -283,6 +291,8 @@ pub struct GoAdapter {
     clocks: [Option<Clock>; 2],
     /// The tree of the last move the engine played, to continue from.
     last_search: Option<LastSearch>,
+    /// Dynamic komi, learned move by move.
+    steering: KomiSteering,
     /// The search on the opponent's time, with `--go-ponder`, that grows that tree.
     ponder: Option<ponder::Ponder>,
     /// The last short search for dead stones and GoGui, with the position it was for
@@ -303,6 +313,7 @@ impl GoAdapter {
             pool,
             clocks: [None; 2],
             last_search: None,
+            steering: KomiSteering::default(),
             ponder: None,
             last_look: None,
             files: Arc::new(SgfFiles::Refused),
@@ -355,6 +366,8 @@ impl GameAdapter for GoAdapter {
                 | Verb::TimeSettings
                 | Verb::TimeLeft
                 | Verb::KgsTimeSettings
+                | Verb::KataListTimeSettings
+                | Verb::KataTimeSettings
                 | Verb::GoguiAnalyzeCommands
                 | Verb::TtScore
                 | Verb::RectangularBoardSize
@@ -474,11 +487,13 @@ impl GoAdapter {
             | Verb::Analyze
             | Verb::GenMoveAnalyze => args.len(),
             Verb::KgsTimeSettings => kgs_time_count(args)?,
+            Verb::KataTimeSettings => kata_time_count(args)?,
             Verb::ClearBoard
             | Verb::Undo
             | Verb::ShowBoard
             | Verb::FinalScore
             | Verb::GoguiAnalyzeCommands
+            | Verb::KataListTimeSettings
             | Verb::Ownership
             | Verb::PrincipalVariation
             | Verb::Stop
@@ -557,6 +572,8 @@ impl GoAdapter {
                 args.parse::<u32>(2, "a number of stones")?,
             ),
             Verb::KgsTimeSettings => GoCommand::TimeSettings(kgs_clock(args)?),
+            Verb::KataTimeSettings => GoCommand::TimeSettings(kata_clock(args)?),
+            Verb::KataListTimeSettings => GoCommand::ListTimeSettings,
             Verb::LzAnalyze
             | Verb::LzGenMoveAnalyze
             | Verb::KataAnalyze
@@ -722,6 +739,7 @@ impl GoAdapter {
                 self.last_look = None;
                 String::new()
             }
+            GoCommand::ListTimeSettings => KATA_TIME_SYSTEMS.to_string(),
             GoCommand::TimeLeft(colour, seconds, count) => {
                 if let Some(clock) = &mut self.clocks[colour.index()] {
                     clock.set_left(seconds, count);

@@ -82,6 +82,13 @@ impl Points {
         }
     }
 
+    /// `self + whole`, exactly (saturating far beyond any komi).
+    pub fn plus_whole(self, whole: i64) -> Points {
+        Points {
+            millionths: self.millionths.saturating_add(whole.saturating_mul(SCALE)),
+        }
+    }
+
     /// The value with its sign dropped.
     pub fn abs(self) -> Points {
         Points {

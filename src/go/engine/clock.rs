@@ -1,17 +1,8 @@
-//! Clocks and the time manager: what `time_settings`, `kgs-time_settings` and
-//! `time_left` say about a player's time, and how long the next move may think.
+//! Clocks: what `time_settings`, `kgs-time_settings`, `kata-time_settings` and
+//! `time_left` say about a player's time, and how a move's thinking uses it up.
 //!
-//! Pure arithmetic on seconds: the adapter reads the wall clock and passes the numbers.
-
-use std::time::Duration;
-
-/// Seconds kept back from every move for the network and the controller, at most this
-/// much, and at most this share of the time available for the move.
-const SAFETY_SECONDS: f64 = 0.3;
-const SAFETY_SHARE: f64 = 0.25;
-
-/// The least a move thinks when any time is left at all.
-const MINIMUM_SECONDS: f64 = 0.02;
+//! Pure arithmetic on seconds: the adapter reads the wall clock and passes the numbers;
+//! [`super::time_plan`] turns a clock into a move's thinking time.
 
 /// A time system, as `time_settings` or `kgs-time_settings` set it.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -31,6 +22,18 @@ pub enum TimeSystem {
         period: f64,
         /// Moves to make in each period.
         stones: u32,
+    },
+    /// Fischer: main time, and `increment` seconds added after each move, as KataGo's
+    /// `kata-time_settings fischer` and `fischer-capped` set it.
+    Fischer {
+        /// Seconds of main time at the start.
+        main: f64,
+        /// Seconds added to the clock after each move.
+        increment: f64,
+        /// The most the clock may hold after an increment (`fischer-capped`).
+        cap: Option<f64>,
+        /// The most one move may take (`fischer-capped`).
+        per_move: Option<f64>,
     },
     /// Main time, then `periods` periods of `period` seconds, one move each (a period
     /// is lost only when a move overruns it).
@@ -53,7 +56,16 @@ pub struct Clock {
     /// In overtime: stones left to play in the period (Canadian) or periods left
     /// (byo-yomi); 0 while in main time.
     count: u32,
+    /// Seconds this player's moves have lately come after their limits (see
+    /// [`Clock::note_overrun`]).
+    lag: f64,
 }
+
+/// How much of the last lag still counts at the next move: spikes fade in a few moves.
+const LAG_MEMORY: f64 = 0.7;
+
+/// The most lag counted, in seconds.
+const MAX_LAG: f64 = 5.0;
 
 impl Clock {
     /// A fresh clock under `system`.
@@ -62,12 +74,14 @@ impl Clock {
             TimeSystem::Unlimited => 0.0,
             TimeSystem::Absolute { main }
             | TimeSystem::Canadian { main, .. }
-            | TimeSystem::Byoyomi { main, .. } => main,
+            | TimeSystem::Byoyomi { main, .. }
+            | TimeSystem::Fischer { main, .. } => main,
         };
         let mut clock = Clock {
             system,
             left,
             count: 0,
+            lag: 0.0,
         };
         if left <= 0.0 {
             clock.enter_overtime();
@@ -95,6 +109,30 @@ impl Clock {
         self.system
     }
 
+    /// Seconds left in the current stage: main time, or the current period.
+    pub fn left(&self) -> f64 {
+        self.left
+    }
+
+    /// In overtime, the stones left to play in the period (Canadian) or the periods left
+    /// (byo-yomi); 0 in main time.
+    pub fn count(&self) -> u32 {
+        self.count
+    }
+
+    /// Seconds by which this player's moves have lately overrun their limits: the time
+    /// from the start of a move to its answer beyond what the search was allowed
+    /// (overhead, and a busy machine's scheduling). The latest overrun, or what is left
+    /// of earlier ones (fading by [`LAG_MEMORY`] a move), whichever is more.
+    pub fn lag(&self) -> f64 {
+        self.lag
+    }
+
+    /// Notes that a move took `overrun` seconds more than its limit (0 or less: none).
+    pub fn note_overrun(&mut self, overrun: f64) {
+        self.lag = (self.lag * LAG_MEMORY).max(overrun).clamp(0.0, MAX_LAG);
+    }
+
     /// What `time_left SECONDS COUNT` says: `count` 0 means main time; otherwise stones
     /// left in the period (Canadian) or, as KGS sends it, periods left (byo-yomi).
     pub fn set_left(&mut self, seconds: f64, count: u32) {
@@ -108,6 +146,10 @@ impl Clock {
         match self.system {
             TimeSystem::Unlimited => {}
             TimeSystem::Absolute { .. } => self.left = (self.left - used).max(0.0),
+            TimeSystem::Fischer { increment, cap, .. } => {
+                let left = (self.left - used).max(0.0) + increment;
+                self.left = cap.map_or(left, |cap| left.min(cap));
+            }
             TimeSystem::Canadian { period, stones, .. } => {
                 if self.count == 0 {
                     self.left -= used;
@@ -139,44 +181,6 @@ impl Clock {
         }
     }
 
-    /// How long the next move may think, or `None` for no limit (the caller's default).
-    ///
-    /// In main time it spends the time left over the moves the game may still ask of this
-    /// player, half again as much in the opening (where the search matters most), plus
-    /// what one overtime period allows; in overtime, the period's share for one move. A
-    /// safety margin always stays on the clock.
-    pub fn think_time(&self, points: usize, moves_played: usize) -> Option<Duration> {
-        let opening = if moves_played < points / 4 { 1.5 } else { 1.0 };
-        let main_share = self.left / moves_to_plan(points, moves_played) * opening;
-        let budget = match self.system {
-            TimeSystem::Unlimited => return None,
-            TimeSystem::Absolute { .. } => main_share,
-            TimeSystem::Canadian { period, stones, .. } if self.count == 0 => {
-                main_share + period / f64::from(stones)
-            }
-            TimeSystem::Canadian { .. } => self.left / f64::from(self.count.max(1)),
-            TimeSystem::Byoyomi { period, .. } if self.count == 0 => main_share + period,
-            TimeSystem::Byoyomi { .. } => self.left,
-        };
-        let ceiling = match self.system {
-            // Never more than the main time left could pay.
-            TimeSystem::Absolute { .. } => self.left,
-            _ if self.count == 0 => self.left + self.period(),
-            _ => self.left,
-        };
-        let seconds = budget.min(ceiling);
-        let safe = seconds - (seconds * SAFETY_SHARE).min(SAFETY_SECONDS);
-        Some(Duration::from_secs_f64(safe.max(MINIMUM_SECONDS)))
-    }
-
-    /// The length of one overtime period (0 without overtime).
-    fn period(&self) -> f64 {
-        match self.system {
-            TimeSystem::Canadian { period, .. } | TimeSystem::Byoyomi { period, .. } => period,
-            _ => 0.0,
-        }
-    }
-
     fn enter_overtime(&mut self) {
         match self.system {
             TimeSystem::Canadian { period, stones, .. } => {
@@ -189,24 +193,16 @@ impl Clock {
                 self.left = period;
                 self.count = periods;
             }
-            TimeSystem::Unlimited | TimeSystem::Absolute { .. } => self.left = self.left.max(0.0),
+            TimeSystem::Unlimited | TimeSystem::Absolute { .. } | TimeSystem::Fischer { .. } => {
+                self.left = self.left.max(0.0)
+            }
         }
     }
-}
-
-/// How many more moves of this player to plan the main time for: games last about 1.2
-/// moves a point of the board, half of them this player's; never fewer than ten.
-fn moves_to_plan(points: usize, moves_played: usize) -> f64 {
-    ((points as f64 * 1.2 - moves_played as f64) * 0.5).max(10.0)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn seconds(clock: &Clock, moves: usize) -> f64 {
-        clock.think_time(81, moves).unwrap().as_secs_f64()
-    }
 
     #[test]
     fn gtp_settings_pick_the_system() {
@@ -215,52 +211,17 @@ mod tests {
             TimeSystem::Absolute { main: 60.0 }
         );
         assert_eq!(Clock::from_gtp(0.0, 5.0, 0).system(), TimeSystem::Unlimited);
+        let per_move = Clock::from_gtp(0.0, 1.0, 1);
         assert_eq!(
-            Clock::from_gtp(0.0, 1.0, 1).system(),
+            per_move.system(),
             TimeSystem::Canadian {
                 main: 0.0,
                 period: 1.0,
                 stones: 1
             }
         );
-        assert_eq!(Clock::from_gtp(0.0, 5.0, 0).think_time(81, 0), None);
-    }
-
-    #[test]
-    fn one_second_a_move_thinks_a_little_less_than_a_second() {
-        // time_settings 0 1 1: one second for each move, from the first.
-        let clock = Clock::from_gtp(0.0, 1.0, 1);
-        let think = seconds(&clock, 0);
-        assert!((0.7..1.0).contains(&think), "{think}");
-    }
-
-    #[test]
-    fn never_more_than_is_left_and_always_a_margin() {
-        let mut clock = Clock::from_gtp(300.0, 0.0, 0);
-        clock.set_left(0.5, 0);
-        assert!(seconds(&clock, 40) < 0.5);
-        clock.set_left(0.0, 0);
-        assert_eq!(seconds(&clock, 40), MINIMUM_SECONDS);
-        let mut canadian = Clock::from_gtp(0.0, 30.0, 10);
-        canadian.set_left(3.0, 1);
-        let think = seconds(&canadian, 40);
-        assert!(think < 3.0 && think > 2.0, "{think}");
-    }
-
-    #[test]
-    fn main_time_lasts_a_long_game_and_goes_more_to_the_opening() {
-        // 300 s absolute on 9x9, a game of 150 moves (75 of this player's).
-        let mut clock = Clock::from_gtp(300.0, 0.0, 0);
-        let mut spent = Vec::new();
-        for move_number in (0..150).step_by(2) {
-            let think = seconds(&clock, move_number);
-            spent.push(think);
-            clock.spend(think);
-        }
-        assert!(clock.left > 0.0, "ran out of time");
-        let first: f64 = spent[..10].iter().sum();
-        let last: f64 = spent[spent.len() - 10..].iter().sum();
-        assert!(first > 2.0 * last, "{first} {last}");
+        // No main time: overtime from the first move.
+        assert_eq!((per_move.left(), per_move.count()), (1.0, 1));
     }
 
     #[test]
@@ -273,8 +234,6 @@ mod tests {
         clock.spend(11.0);
         assert_eq!(clock.count, 3);
         assert!((clock.left - 5.0).abs() < 1e-9);
-        let think = seconds(&clock, 30);
-        assert!((3.7..5.0).contains(&think), "{think}");
         // Overrunning a period loses it; the last one is kept (the game would be lost).
         clock.spend(6.0);
         assert_eq!(clock.count, 2);
@@ -295,5 +254,38 @@ mod tests {
         assert_eq!((clock.left, clock.count), (15.0, 1));
         clock.spend(5.0);
         assert_eq!((clock.left, clock.count), (20.0, 2));
+    }
+
+    #[test]
+    fn lag_follows_the_latest_overrun_and_fades() {
+        let mut clock = Clock::from_gtp(0.0, 1.0, 1);
+        clock.note_overrun(0.2);
+        assert_eq!(clock.lag(), 0.2);
+        clock.note_overrun(-0.1);
+        assert!((clock.lag() - 0.14).abs() < 1e-9);
+        clock.note_overrun(0.3);
+        assert_eq!(clock.lag(), 0.3);
+        clock.note_overrun(100.0);
+        assert_eq!(clock.lag(), MAX_LAG);
+        // time_left keeps what was learned.
+        clock.set_left(1.0, 1);
+        assert_eq!(clock.lag(), MAX_LAG);
+    }
+
+    #[test]
+    fn fischer_adds_the_increment_after_each_move_up_to_its_cap() {
+        let mut clock = Clock::new(TimeSystem::Fischer {
+            main: 10.0,
+            increment: 3.0,
+            cap: Some(12.0),
+            per_move: None,
+        });
+        clock.spend(2.0);
+        assert_eq!((clock.left(), clock.count()), (11.0, 0));
+        clock.spend(0.5);
+        assert_eq!(clock.left(), 12.0);
+        // Out of time, the increment is all there is.
+        clock.spend(20.0);
+        assert_eq!(clock.left(), 3.0);
     }
 }

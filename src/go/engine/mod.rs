@@ -3,9 +3,12 @@
 //! Pure and synchronous: [`search::search`] takes a position, the rules it needs (komi, a
 //! seed, how many threads) and a budget (simulations, a deadline, a stop flag) and
 //! returns a move with what it learned. It reads no clock it was not given a deadline
-//! for and knows no socket; [`clock`] does the time arithmetic for the adapter.
+//! for and knows no socket; [`clock`] and [`time_plan`] do the time arithmetic for the
+//! adapter, [`stopping`] decides when a search between two limits has its move, and
+//! [`dynamic_komi`] moves the komi of lopsided games.
 
 pub mod clock;
+pub mod dynamic_komi;
 pub mod ladder;
 mod options;
 pub mod pattern;
@@ -16,6 +19,8 @@ pub mod priors;
 pub mod replies;
 pub mod search;
 pub mod slices;
+pub mod stopping;
+pub mod time_plan;
 pub mod tree;
 
 pub use options::EngineOptions;

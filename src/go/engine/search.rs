@@ -7,6 +7,7 @@ use super::playout::{playout, Policy};
 use super::playout_board::PlayoutBoard;
 use super::pool::{SearchPool, Slice, Sliced};
 use super::priors::priors;
+use super::stopping::{verdict, Child, Pace, Verdict};
 use super::tree::{Move, Node, Tree};
 use crate::go::board::Board;
 use crate::go::rng::Rng;
@@ -29,6 +30,10 @@ pub struct Budget<'a> {
     pub playouts: Option<u64>,
     /// Stop at this instant.
     pub deadline: Option<Instant>,
+    /// Time limits that follow the search's choice: it stops at the soft one when its
+    /// choice is clear, goes on toward the hard one (a deadline) when it is not, and
+    /// stops before either once the runner-up cannot catch up (see [`verdict`]).
+    pub target: Option<Target>,
     /// Stop as soon as this is set.
     pub stop: Option<&'a AtomicBool>,
 }
@@ -39,10 +44,21 @@ impl Budget<'_> {
     /// microseconds for a simulation on 9x9, and on 255x255, where one simulation takes
     /// tens of milliseconds, reading it less often would overrun the deadline.
     pub fn exhausted(&self, done: u64) -> bool {
+        let now = Instant::now();
         self.playouts.is_some_and(|limit| done >= limit)
             || self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed))
-            || self.deadline.is_some_and(|end| Instant::now() >= end)
+            || self.deadline.is_some_and(|end| now >= end)
+            || self.target.is_some_and(|target| now >= target.hard)
     }
+}
+
+/// The two time limits of a [`Budget::target`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Target {
+    /// Where a clear choice stops.
+    pub soft: Instant,
+    /// Where any search stops.
+    pub hard: Instant,
 }
 
 /// The rules of the game being searched, as far as the search needs them.
@@ -60,6 +76,11 @@ pub struct Settings {
     pub ownership: bool,
     /// How many threads search the tree together (1: deterministic).
     pub threads: usize,
+    /// Dynamic komi: whole points added to `komi` (in White's favour when positive) for
+    /// scoring the simulations the tree learns from. The win rates reported, and the
+    /// resignation that follows them, still count against `komi` (see
+    /// [`SearchResult::dynamic`]).
+    pub dynamic_komi: i64,
 }
 
 /// What the search found for one move of the root.
@@ -92,6 +113,24 @@ pub struct SearchResult {
     /// When asked for: each point's expected owner at the end of the game, from +1
     /// (Black's in every simulation) to -1 (White's), one entry per point.
     pub ownership: Vec<f32>,
+    /// Whether the search ended before its deadline because its choice was settled
+    /// (see [`Budget::target`]).
+    pub decided: bool,
+    /// With dynamic komi: the komi the tree scored its simulations against, and the best
+    /// move's win rate against it. The candidates' win rates are then those of the
+    /// simulations from this root counted against the game's komi (see
+    /// [`Tree::count_at_root`]; the tree's own, against the dynamic komi, where a
+    /// candidate has none).
+    pub dynamic: Option<Dynamic>,
+}
+
+/// What a search with dynamic komi steered by.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Dynamic {
+    /// The komi the simulations were scored against.
+    pub komi: Points,
+    /// The best move's win rate against it, for the side to move.
+    pub win_rate: f32,
 }
 
 /// Simulations a search must have run, and visits its best move must have had, before
@@ -158,18 +197,25 @@ pub fn search_with(
     let points = board.size() * board.size();
     let mut tree = tree.unwrap_or_else(|| Tree::new(settings.max_nodes));
     let mut ladders = LadderReader::new();
-    expand(
-        &mut tree,
-        Tree::ROOT,
-        &mut root.clone(),
-        &mut ladders,
-        settings.komi,
-    );
+    let komi = settings.komi.plus_whole(settings.dynamic_komi);
+    expand(&mut tree, Tree::ROOT, &mut root.clone(), &mut ladders, komi);
+    let real_komi = (settings.dynamic_komi != 0).then_some(settings.komi);
+    let rule = budget.target.map(|Target { soft, hard }| TimeRule {
+        started: Instant::now(),
+        soft,
+        hard,
+        next_check: Mutex::new(Instant::now() + CHECK_EVERY),
+    });
+    let deadline = match (budget.deadline, budget.target) {
+        (Some(end), Some(target)) => Some(end.min(target.hard)),
+        (end, target) => end.or(target.map(|target| target.hard)),
+    };
     let job = Arc::new(SearchJob {
         shared: Shared {
             tree: Mutex::new(tree),
             done: AtomicU64::new(0),
-            komi: settings.komi,
+            komi,
+            real_komi,
             max_moves: 3 * points,
         },
         root,
@@ -177,10 +223,12 @@ pub fn search_with(
             .map(|index| Mutex::new(Worker::new(settings, index, points)))
             .collect(),
         playouts: budget.playouts,
-        deadline: budget.deadline,
+        deadline,
+        rule,
         stop: AtomicBool::new(false),
+        decided: AtomicBool::new(false),
     });
-    pool.run(job.clone(), budget.deadline, budget.stop);
+    pool.run(job.clone(), deadline, budget.stop);
     let tree = std::mem::replace(&mut *lock(&job.shared.tree), Tree::new(1));
     let mut owners = vec![0; if settings.ownership { points } else { 0 }];
     for lane in &job.lanes {
@@ -189,12 +237,41 @@ pub fn search_with(
         }
     }
     let playouts = job.shared.done.load(Ordering::Relaxed);
-    (
-        result(&tree, &job.root, playouts, &owners, |point| {
-            rules_legal(board, colour, point)
-        }),
-        tree,
-    )
+    let honest = real_komi.map(|_| tree.root_tally());
+    let mut result = result(&tree, &job.root, playouts, &owners, honest, |point| {
+        rules_legal(board, colour, point)
+    });
+    result.decided = job.decided.load(Ordering::Relaxed);
+    if real_komi.is_some() {
+        result.dynamic = Some(Dynamic {
+            komi,
+            win_rate: tree
+                .child_for(Tree::ROOT, result.best)
+                .map_or(0.5, |child| candidate(&tree, child, None).win_rate),
+        });
+    }
+    (result, tree)
+}
+
+/// How often a search with a target asks whether to stop (see [`verdict`]).
+const CHECK_EVERY: Duration = Duration::from_millis(10);
+
+/// The time rule of a search with a target: when it started, its soft and hard limits,
+/// and when it next looks at its root.
+struct TimeRule {
+    started: Instant,
+    soft: Instant,
+    hard: Instant,
+    next_check: Mutex<Instant>,
+}
+
+/// Seconds from `now` to `then`, negative once it has passed.
+fn seconds_until(now: Instant, then: Instant) -> f64 {
+    if then >= now {
+        (then - now).as_secs_f64()
+    } else {
+        -(now - then).as_secs_f64()
+    }
 }
 
 /// How long a pool thread searches one tree before it moves on to the next search.
@@ -208,8 +285,11 @@ struct SearchJob {
     lanes: Vec<Mutex<Worker>>,
     playouts: Option<u64>,
     deadline: Option<Instant>,
-    /// Set when the owner gives up on the search.
+    rule: Option<TimeRule>,
+    /// Set when the owner gives up on the search, or the time rule ends it.
     stop: AtomicBool,
+    /// Set when the time rule ended the search.
+    decided: AtomicBool,
 }
 
 impl SearchJob {
@@ -219,6 +299,47 @@ impl SearchJob {
             .is_some_and(|limit| self.shared.done.load(Ordering::Relaxed) >= limit)
             || self.stop.load(Ordering::Relaxed)
             || self.deadline.is_some_and(|end| now >= end)
+    }
+
+    /// Whether the time rule, if there is one and its turn has come, ends the search.
+    /// One thread at a time looks, every [`CHECK_EVERY`].
+    fn settled(&self, now: Instant) -> bool {
+        let Some(rule) = &self.rule else {
+            return false;
+        };
+        let Ok(mut next) = rule.next_check.try_lock() else {
+            return false;
+        };
+        if now < *next {
+            return false;
+        }
+        *next = now + CHECK_EVERY;
+        let children: Vec<Child> = {
+            let tree = lock(&self.shared.tree);
+            tree.children(Tree::ROOT)
+                .map(|child| {
+                    let node = tree.node(child);
+                    let visits = node.real_visits().max(0.0);
+                    Child {
+                        visits,
+                        win_rate: if visits > 0.0 {
+                            (node.wins - node.prior_wins) / visits
+                        } else {
+                            0.0
+                        },
+                    }
+                })
+                .collect()
+        };
+        let playouts = self.shared.done.load(Ordering::Relaxed);
+        let elapsed = (now - rule.started).as_secs_f64().max(1e-3);
+        let pace = Pace {
+            playouts,
+            per_second: playouts as f64 / elapsed,
+            to_soft: seconds_until(now, rule.soft),
+            to_hard: seconds_until(now, rule.hard),
+        };
+        verdict(&children, &pace) == Verdict::Stop
     }
 }
 
@@ -243,6 +364,11 @@ impl Sliced for SearchJob {
                 return Slice::Finished;
             }
             if now >= start + SLICE {
+                if self.settled(now) {
+                    self.decided.store(true, Ordering::Relaxed);
+                    self.stop.store(true, Ordering::Relaxed);
+                    return Slice::Finished;
+                }
                 return Slice::Ran;
             }
         }
@@ -266,12 +392,51 @@ fn rules_legal(board: &Board, colour: Colour, point: usize) -> bool {
 }
 
 /// What the threads of one search share: the tree, behind a lock held only to walk
-/// down it and to back a result up (never during a playout), and the simulation count.
+/// down it and to back a result up (never during a playout), the simulation count, and
+/// the komi the tree learns by (the game's, or the dynamic one).
 struct Shared {
     tree: Mutex<Tree>,
     done: AtomicU64,
     komi: Points,
+    /// With dynamic komi, the game's: the root's children also count their simulations
+    /// against it (see [`Tree::count_at_root`]).
+    real_komi: Option<Points>,
     max_moves: usize,
+}
+
+/// How a simulation ended.
+#[derive(Debug, Clone, Copy)]
+enum Ending {
+    /// A playout, with its area margin (Black's minus White's).
+    Playout(i64),
+    /// The tree ended the game by two passes: the board's margin as it stands, the
+    /// margin after a playout from it, and who passed last (see [`Worker::game_end`]).
+    Passed {
+        strict: i64,
+        settled: i64,
+        last_passer: Colour,
+    },
+}
+
+impl Ending {
+    /// Who wins against `komi`.
+    fn winner(self, komi: Points) -> Option<Colour> {
+        match self {
+            Ending::Playout(margin) => Outcome::winner_of_margin(margin, komi),
+            Ending::Passed {
+                strict,
+                settled,
+                last_passer,
+            } => {
+                let strict = Outcome::winner_of_margin(strict, komi);
+                if strict == Outcome::winner_of_margin(settled, komi) {
+                    strict
+                } else {
+                    Some(last_passer.opponent())
+                }
+            }
+        }
+    }
 }
 
 /// One thread's own state.
@@ -347,25 +512,34 @@ impl Worker {
                 self.path.push(node);
             }
         }
-        let winner = if board.passes() >= 2 {
+        let ending = if board.passes() >= 2 {
             self.game_end(shared, &mut board)
         } else {
-            let margin = playout(
+            Ending::Playout(playout(
                 &mut board,
                 &mut self.rng,
                 shared.max_moves,
                 &mut self.played_first,
                 &mut self.policy,
-            );
-            let winner = Outcome::winner_of_margin(margin, shared.komi);
-            self.policy.replies.learn(winner);
-            winner
+            ))
         };
+        let winner = ending.winner(shared.komi);
+        if let Ending::Playout(_) = ending {
+            self.policy.replies.learn(winner);
+        }
         if !self.owners.is_empty() {
             board.add_owners(&mut self.owners);
         }
         let mut tree = lock(&shared.tree);
         self.back_up(&mut tree, root.to_move(), winner);
+        if let (Some(komi), Some(&child)) = (shared.real_komi, self.path.get(1)) {
+            let won = match ending.winner(komi) {
+                Some(winner) if winner == root.to_move() => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            };
+            tree.count_at_root(child, won);
+        }
     }
 
     /// Who wins a game the tree ended by two passes. The board as it stands decides
@@ -374,22 +548,21 @@ impl Worker {
     /// from the same board agrees. Otherwise it counts as lost for the player who made
     /// it: the engine then passes only in settled positions, and plays on (capturing dead
     /// stones, or saving its own) while they are not.
-    fn game_end(&mut self, shared: &Shared, board: &mut PlayoutBoard) -> Option<Colour> {
-        let strict = Outcome::winner_of_margin(board.area_margin(), shared.komi);
+    fn game_end(&mut self, shared: &Shared, board: &mut PlayoutBoard) -> Ending {
+        let strict = board.area_margin();
         let last_passer = board.to_move().opponent();
         board.clear_passes();
-        let margin = playout(
+        let settled = playout(
             board,
             &mut self.rng,
             shared.max_moves,
             &mut self.played_first,
             &mut self.policy,
         );
-        let settled = Outcome::winner_of_margin(margin, shared.komi);
-        if strict == settled {
-            strict
-        } else {
-            Some(last_passer.opponent())
+        Ending::Passed {
+            strict,
+            settled,
+            last_passer,
         }
     }
 
@@ -479,17 +652,27 @@ fn select(tree: &Tree, node: usize) -> usize {
 /// The search's answer: candidates by visits, the best one legal on the rules board.
 ///
 /// When a pass would end the game (the opponent passed) and wins about as often as the
-/// most visited move, the pass is the answer: the game ends won.
+/// most visited move, the pass is the answer: the game ends won. With `honest` tallies
+/// (the tree's root tally against the game's komi, see [`Tree::count_at_root`]), the
+/// candidates' win rates are theirs.
 fn result(
     tree: &Tree,
     root: &PlayoutBoard,
     playouts: u64,
     owners: &[i32],
+    honest: Option<&[[f32; 2]]>,
     legal_at_root: impl Fn(usize) -> bool,
 ) -> SearchResult {
-    let mut candidates: Vec<Candidate> = tree
-        .children(Tree::ROOT)
-        .map(|child| candidate(tree, child))
+    let children = tree.children(Tree::ROOT);
+    let first = children.start;
+    let mut candidates: Vec<Candidate> = children
+        .map(|child| {
+            candidate(
+                tree,
+                child,
+                honest.and_then(|tally| tally.get(child - first)),
+            )
+        })
         .collect();
     candidates.sort_by_key(|candidate| std::cmp::Reverse(candidate.visits));
     let mut best = candidates
@@ -516,23 +699,28 @@ fn result(
         candidates,
         playouts,
         ownership,
+        decided: false,
+        dynamic: None,
     }
 }
 
-fn candidate(tree: &Tree, index: usize) -> Candidate {
+/// The candidate for the child at `index`; its win rate and bound from `honest` (the
+/// simulations through it counted against the real komi, and their wins) when given
+/// and not empty.
+fn candidate(tree: &Tree, index: usize, honest: Option<&[f32; 2]>) -> Candidate {
     let node = tree.node(index);
     let visits = node.real_visits().max(0.0);
-    let win_rate = if visits > 0.0 {
-        (node.wins - node.prior_wins) / visits
-    } else {
-        node.win_rate()
+    let (win_rate, counted) = match honest {
+        Some(&[count, wins]) if count > 0.0 => (wins / count, count),
+        _ if visits > 0.0 => ((node.wins - node.prior_wins) / visits, visits),
+        _ => (node.win_rate(), visits),
     };
     Candidate {
         mv: node.mv,
         visits: visits as u32,
         win_rate,
         prior: node.prior_rate(),
-        lcb: lower_bound(win_rate, visits),
+        lcb: lower_bound(win_rate, counted),
         pv: principal_variation(tree, index),
     }
 }

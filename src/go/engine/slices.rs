@@ -44,6 +44,7 @@ pub fn search_in_slices(
         let slice_budget = Budget {
             playouts: budget.playouts.map(|limit| limit.saturating_sub(playouts)),
             deadline: Some(budget.deadline.map_or(slice_end, |end| end.min(slice_end))),
+            target: budget.target,
             stop: budget.stop,
         };
         // Each slice draws fresh random numbers: the same seed again would replay them.
@@ -66,7 +67,7 @@ pub fn search_in_slices(
             .iter()
             .map(|&sum| (sum / playouts.max(1) as f64) as f32)
             .collect();
-        if budget.exhausted(playouts) {
+        if result.decided || budget.exhausted(playouts) {
             return (result, grown);
         }
         report(&result, &grown);
@@ -99,6 +100,7 @@ mod tests {
             max_nodes: 100_000,
             ownership: true,
             threads: 1,
+            dynamic_komi: 0,
         }
     }
 

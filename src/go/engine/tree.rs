@@ -96,6 +96,10 @@ impl Node {
 pub struct Tree {
     nodes: Vec<Node>,
     capacity: usize,
+    /// For each child of the root, in order: simulations through it scored against
+    /// another komi than the tree's own (the game's, while the tree learns by a dynamic
+    /// one), and their wins for the side to move at the root. Empty until counted.
+    root_tally: Vec<[f32; 2]>,
 }
 
 impl Tree {
@@ -107,6 +111,7 @@ impl Tree {
         Tree {
             nodes,
             capacity: capacity.max(1),
+            root_tally: Vec::new(),
         }
     }
 
@@ -164,7 +169,30 @@ impl Tree {
         Tree {
             nodes,
             capacity: self.capacity,
+            root_tally: Vec::new(),
         }
+    }
+
+    /// The root children's second tally (see [`Tree::count_at_root`]), one entry per
+    /// child in order; empty when nothing was counted.
+    pub fn root_tally(&self) -> &[[f32; 2]] {
+        &self.root_tally
+    }
+
+    /// Counts a simulation through the root's child `child` (an arena index), won `won`
+    /// (1, 0, or 0.5 for a draw) for the side to move at the root, in the root tally:
+    /// the same simulations scored another way than the tree's statistics.
+    pub fn count_at_root(&mut self, child: usize, won: f32) {
+        let children = self.children(Tree::ROOT);
+        if !children.contains(&child) {
+            return;
+        }
+        if self.root_tally.len() != children.len() {
+            self.root_tally = vec![[0.0; 2]; children.len()];
+        }
+        let entry = &mut self.root_tally[child - children.start];
+        entry[0] += 1.0;
+        entry[1] += won;
     }
 
     /// Gives `index` these children, unless that would pass the capacity (then `false`,
@@ -235,6 +263,22 @@ mod tests {
         let leaf = sub.child_for(kept, Some(30)).unwrap();
         assert!(!sub.node(leaf).is_expanded());
         assert_eq!(tree.child_for(Tree::ROOT, Some(12)), None);
+    }
+
+    #[test]
+    fn the_root_tally_counts_root_children_only_and_starts_afresh_in_a_subtree() {
+        let mut tree = Tree::new(100);
+        let kids = (0..3).map(|p| Node::new(Some(p), 1.0, 0.5));
+        tree.expand(Tree::ROOT, kids.collect::<Vec<_>>().into_iter());
+        assert!(tree.root_tally().is_empty());
+        tree.count_at_root(2, 1.0);
+        tree.count_at_root(2, 0.5);
+        tree.count_at_root(3, 0.0);
+        // Not a child of the root: ignored.
+        tree.count_at_root(0, 1.0);
+        tree.count_at_root(7, 1.0);
+        assert_eq!(tree.root_tally(), [[0.0, 0.0], [2.0, 1.5], [1.0, 0.0]]);
+        assert!(tree.subtree(2).root_tally().is_empty());
     }
 
     #[test]

@@ -40,6 +40,7 @@ impl Ponder {
             let budget = Budget {
                 playouts: None,
                 deadline: Some(Instant::now() + PONDER_LIMIT),
+                target: None,
                 stop: Some(&flag),
             };
             let colour = kept.colour();

@@ -4,8 +4,10 @@
 use super::ponder::Ponder;
 use super::{move_name, GoAdapter, GoError, Purpose};
 use crate::go::board::Board;
-use crate::go::engine::search::{Budget, SearchResult, Settings};
+use crate::go::engine::dynamic_komi::{DynamicKomi, Game};
+use crate::go::engine::search::{Budget, SearchResult, Settings, Target};
 use crate::go::engine::slices::{search_in_slices, Watcher};
+use crate::go::engine::time_plan::{allot, Allotment, Position};
 use crate::go::engine::tree::Tree;
 use crate::go::engine::EngineOptions;
 use crate::go::{Colour, Points};
@@ -75,6 +77,54 @@ impl LastSearch {
     }
 }
 
+/// Dynamic komi for each colour the engine plays, learned over one game.
+#[derive(Debug, Default)]
+pub(super) struct KomiSteering {
+    /// Black's, then White's.
+    komi: [DynamicKomi; 2],
+    /// The game learned in: the board size and the hash of its start position.
+    game: Option<(usize, u64)>,
+    /// Moves played when it last learned.
+    moves: usize,
+    /// What the last search steered by: the points added to the komi, and its best
+    /// move's win rate against the komi so moved.
+    last: Option<(i64, f32)>,
+}
+
+impl KomiSteering {
+    /// The dynamic komi of `colour` on `board`, forgetting what was learned when the
+    /// board is another game's (another start, or fewer moves than when it learned).
+    fn for_board(&mut self, board: &Board, colour: Colour) -> &mut DynamicKomi {
+        let game = Some((board.size(), board.hash_after(0)));
+        if self.game != game || board.moves().len() < self.moves {
+            *self = KomiSteering {
+                game,
+                ..KomiSteering::default()
+            };
+        }
+        self.moves = board.moves().len();
+        &mut self.komi[colour.index()]
+    }
+
+    /// Notes that a search for `colour` in `game` on `board`, its komi moved by
+    /// `offset`, steered by `win_rate`, and learns from it.
+    fn learn(&mut self, board: &Board, colour: Colour, game: &Game, offset: i64, win_rate: f32) {
+        self.for_board(board, colour).learn(colour, win_rate, game);
+        self.last = Some((offset, win_rate));
+    }
+}
+
+/// What dynamic komi needs to know of `board`.
+fn game_of(board: &Board) -> Game {
+    let points = board.size() * board.size();
+    Game {
+        points,
+        empty: points - board.stone_count(),
+        handicap: board.handicap(),
+        moves_played: board.moves().len(),
+    }
+}
+
 /// What `gogui-analyze_commands` offers GoGui: its type, its label, the command.
 pub(super) const ANALYZE_COMMANDS: [&str; 2] = [
     "dboard/Ownership/gamebot-ownership",
@@ -89,7 +139,9 @@ impl GoAdapter {
     /// The engine's move for `colour`, played unless only asked for; the clock, when
     /// there is one, sets the time and is charged for it. `progress`, when given, watches
     /// the search. The search starts from `start` when given (a root an analysis
-    /// restricts), else from the tree kept from the last move.
+    /// restricts), else from the tree kept from the last move. It scores its simulations
+    /// against the colour's dynamic komi, except right after the opponent's pass and when
+    /// cleaning up, where how the game ends is at stake; it learns from the result.
     pub(super) fn genmove(
         &mut self,
         colour: Colour,
@@ -98,10 +150,25 @@ impl GoAdapter {
         start: Option<Tree>,
     ) -> Result<String, GoError> {
         let started = Instant::now();
-        let size = self.board.size();
-        let think_time = self.clocks[colour.index()]
-            .and_then(|clock| clock.think_time(size * size, self.board.moves().len()));
+        let game = game_of(&self.board);
+        let position = Position {
+            points: game.points,
+            empty: game.empty,
+            moves_played: game.moves_played,
+        };
+        let allotment = self.clocks[colour.index()].and_then(|clock| allot(&clock, &position));
         let cleanup = purpose == Purpose::Cleanup;
+        let after_pass = self
+            .board
+            .moves()
+            .last()
+            .is_some_and(|last| last.point.is_none());
+        let steering = self.steering.for_board(&self.board, colour);
+        let dynamic_komi = if cleanup || after_pass {
+            0
+        } else {
+            steering.offset(&game)
+        };
         // A move only asked for leaves the kept tree for the move that will be played.
         let reuse = match (start, purpose) {
             (Some(start), _) => Some(start),
@@ -111,7 +178,19 @@ impl GoAdapter {
                 .take()
                 .and_then(|last| last.subtree_for(&self.board, colour)),
         };
-        let (result, tree) = self.think(colour, think_time, cleanup, reuse, progress);
+        let (result, tree) = self.think(
+            colour,
+            (started, allotment),
+            dynamic_komi,
+            cleanup,
+            reuse,
+            progress,
+        );
+        let steered = result
+            .dynamic
+            .map_or(result.win_rate(), |dynamic| dynamic.win_rate);
+        self.steering
+            .learn(&self.board, colour, &game, dynamic_komi, steered);
         let board = &mut self.board;
         if let Some(clock) = &mut self.clocks[colour.index()] {
             clock.spend(started.elapsed().as_secs_f64());
@@ -119,6 +198,8 @@ impl GoAdapter {
         tracing::debug!(
             best = %move_name(result.best.map(|p| board.vertex(p))),
             win_rate = result.win_rate(),
+            steered = ?self.steering.last,
+            decided = result.decided,
             playouts = result.playouts,
             seconds = started.elapsed().as_secs_f64(),
             "genmove"
@@ -146,14 +227,17 @@ impl GoAdapter {
         }
         let answer = move_name(chosen.map(|p| board.vertex(p)));
         if purpose != Purpose::Answer {
-            self.start_pondering();
+            self.start_pondering(dynamic_komi);
+        }
+        if let (Some(clock), Some(allotment)) = (&mut self.clocks[colour.index()], allotment) {
+            clock.note_overrun(started.elapsed().as_secs_f64() - allotment.hard.as_secs_f64());
         }
         Ok(answer)
     }
 
     /// With `--go-ponder`, goes on searching the kept tree on the opponent's time, unless
-    /// the game has ended.
-    fn start_pondering(&mut self) {
+    /// the game has ended; against the komi moved by `dynamic_komi`, as the move was.
+    fn start_pondering(&mut self, dynamic_komi: i64) {
         if !self.options.ponder || self.board.is_over() {
             return;
         }
@@ -161,6 +245,7 @@ impl GoAdapter {
             let mut settings = search_settings(&self.board, self.komi, &self.options, false);
             // A ponder is not reproducible anyway: it uses every thread.
             settings.threads = self.options.threads;
+            settings.dynamic_komi = dynamic_komi;
             self.ponder = Some(Ponder::start(
                 Arc::clone(&self.pool),
                 self.board.clone(),
@@ -193,7 +278,16 @@ impl GoAdapter {
             report: &mut |_, _| {},
         };
         let colour = self.board.to_move();
-        let result = self.think(colour, None, true, None, Some(progress)).0;
+        let result = self
+            .think(
+                colour,
+                (Instant::now(), None),
+                0,
+                true,
+                None,
+                Some(progress),
+            )
+            .0;
         // A search cut short is not kept: asking again searches in full.
         if !stop.load(std::sync::atomic::Ordering::Relaxed) {
             self.last_look = Some((key, result.clone()));
@@ -252,31 +346,42 @@ impl GoAdapter {
             .collect()
     }
 
-    /// A search for `colour` on the session's board. The move time is `think_time`
-    /// when a clock gives one, else the options' move time; a clock's time also bounds a
-    /// search of a fixed number of simulations. With `ownership` the result also says
-    /// who is expected to own each point. The search continues from `reuse` when given,
-    /// and the tree comes back for the next move; `progress`, when given, watches it.
+    /// A search for `colour` on the session's board. The time, counted from the instant
+    /// `timing` starts with, is its allotment when a clock gives one (soft and hard
+    /// limits; a clock also bounds a search of a fixed number of simulations), else the
+    /// options' move time. The simulations are
+    /// scored with `dynamic_komi` points added to the komi. With `ownership` the result
+    /// also says who is expected to own each point. The search continues from `reuse`
+    /// when given, and the tree comes back for the next move; `progress`, when given,
+    /// watches it.
     fn think(
         &self,
         colour: Colour,
-        think_time: Option<Duration>,
+        timing: (Instant, Option<Allotment>),
+        dynamic_komi: i64,
         ownership: bool,
         reuse: Option<Tree>,
         progress: Option<Progress<'_>>,
     ) -> (SearchResult, Tree) {
         let options = &self.options;
-        let settings = search_settings(&self.board, self.komi, options, ownership);
-        let move_time = match (think_time, options.playouts) {
-            (Some(time), _) => Some(time),
-            (None, None) => Some(options.move_time),
-            (None, Some(_)) => None,
-        };
+        let mut settings = search_settings(&self.board, self.komi, options, ownership);
+        settings.dynamic_komi = dynamic_komi;
+        let (now, allotment) = timing;
         let mut budget = Budget {
             playouts: options.playouts,
-            deadline: move_time.map(|time| Instant::now() + time),
-            stop: None,
+            ..Budget::default()
         };
+        match allotment {
+            Some(Allotment { soft, hard }) => {
+                budget.deadline = Some(now + hard);
+                budget.target = (soft < hard).then(|| Target {
+                    soft: now + soft,
+                    hard: now + hard,
+                });
+            }
+            None if options.playouts.is_none() => budget.deadline = Some(now + options.move_time),
+            None => {}
+        }
         let mut watcher = None;
         if let Some(progress) = progress {
             budget.stop = Some(progress.stop);
@@ -332,6 +437,7 @@ pub(super) fn search_settings(
         } else {
             options.threads
         },
+        dynamic_komi: 0,
     }
 }
 
@@ -355,6 +461,62 @@ mod tests {
     fn kept_visits(adapter: &GoAdapter) -> f32 {
         let kept = adapter.last_search.as_ref().expect("a tree kept");
         kept.tree.node(Tree::ROOT).real_visits()
+    }
+
+    /// The engine plays both sides of a handicap game of `size` with `stones` stones
+    /// for `moves` moves (White first), at few simulations a move. White never passes,
+    /// resigns or fills its own eye; after its first few moves its dynamic komi (in its
+    /// favour) keeps the win rate it steers by in a useful range, while the win rate it
+    /// reports against the real komi stays honest.
+    fn handicap_game(size: usize, stones: usize, moves: usize) {
+        let options = EngineOptions {
+            playouts: Some(300),
+            seed: 5,
+            ..EngineOptions::default()
+        };
+        let mut adapter = GoAdapter::new(options, Arc::new(SearchPool::new(1)));
+        run(&mut adapter, &format!("boardsize {size}"));
+        run(&mut adapter, "komi 0.5");
+        run(&mut adapter, &format!("fixed_handicap {stones}"));
+        let mut steered = Vec::new();
+        for number in 0..moves {
+            let colour = if number % 2 == 0 { "w" } else { "b" };
+            let before = adapter.board.clone();
+            let answer = run(&mut adapter, &format!("genmove {colour}"));
+            if colour == "b" {
+                continue;
+            }
+            assert!(
+                answer != "pass" && answer != "resign",
+                "move {number}: {answer}"
+            );
+            let point = before.point(parse_move(&answer).unwrap().unwrap()).unwrap();
+            let own_eye = before
+                .neighbours(point)
+                .all(|next| before.get(next) == Some(Colour::White));
+            assert!(!own_eye, "move {number}: {answer} fills White's eye");
+            let (offset, rate) = adapter.steering.last.expect("a search steered");
+            steered.push((offset, rate));
+        }
+        // The handicap stones count for White from the start.
+        assert!(steered.iter().all(|&(offset, _)| offset > 0), "{steered:?}");
+        let useful = &steered[3..];
+        assert!(
+            useful
+                .iter()
+                .all(|&(_, rate)| (0.25..=0.75).contains(&rate)),
+            "{steered:?}"
+        );
+    }
+
+    #[test]
+    fn white_giving_nine_stones_on_19x19_plays_on_against_a_moved_komi() {
+        handicap_game(19, 9, 20);
+    }
+
+    #[test]
+    fn white_giving_four_stones_on_9x9_plays_on_against_a_moved_komi() {
+        handicap_game(9, 4, 20);
     }
 
     #[test]

@@ -139,6 +139,7 @@ mod tests {
             max_nodes: 10_000,
             ownership: false,
             threads: 1,
+            dynamic_komi: 0,
         }
     }
 
