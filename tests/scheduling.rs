@@ -262,6 +262,10 @@ fn a_go_search_whose_client_goes_stops() {
         client.ok("boardsize 9").await;
         client.send("genmove b").await;
         until("the search runs", || scheduler.running() == 1).await;
+        // The job counts as running as it begins on its thread, a moment before it looks
+        // at its stop flag: a half-close in that moment would find it not yet begun (and
+        // answered `? cancelled`), so give it that moment.
+        tokio::time::sleep(Duration::from_millis(50)).await;
         client.finish().await;
         let answer = client.read_to_close().await;
         assert!(

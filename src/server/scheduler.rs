@@ -37,12 +37,12 @@ pub struct Scheduler {
 #[derive(Debug)]
 struct Inner {
     /// One permit per lane; tokio hands permits out first come, first served.
-    lanes: Semaphore,
+    lanes: Arc<Semaphore>,
     /// Most jobs waiting for a lane, and most Go searches at once.
     queue: usize,
     /// Jobs waiting for a lane now.
     waiting: AtomicUsize,
-    /// Jobs computing now (on a lane or on the search pool).
+    /// Jobs computing now (begun on their thread, on a lane or on the search pool).
     running: AtomicUsize,
     /// Go searches admitted now.
     pooled: AtomicUsize,
@@ -53,7 +53,7 @@ impl Scheduler {
     pub fn new(lanes: usize, queue: usize) -> Scheduler {
         Scheduler {
             inner: Arc::new(Inner {
-                lanes: Semaphore::new(lanes.max(1)),
+                lanes: Arc::new(Semaphore::new(lanes.max(1))),
                 queue,
                 waiting: AtomicUsize::new(0),
                 running: AtomicUsize::new(0),
@@ -118,7 +118,9 @@ pub struct Ticket {
 
 impl Ticket {
     /// Waits for a lane (for [`Load::Cpu`]), then runs `job` on a blocking thread and
-    /// returns its result. When `cancel` fires before a lane is free, the job runs at
+    /// returns its result. The job counts as running from the moment it begins on its
+    /// thread until it ends, and holds its lane as long, even when this future is
+    /// dropped meanwhile. When `cancel` fires before a lane is free, the job runs at
     /// once without one, and without counting as running: it must then see that it was
     /// cancelled and give up at once.
     ///
@@ -129,21 +131,26 @@ impl Ticket {
         cancel: &CancellationToken,
         job: impl FnOnce() -> T + Send + 'static,
     ) -> T {
-        let inner = Arc::clone(&self.inner);
         let lane = match self.load {
             Load::Cpu => tokio::select! {
                 biased;
-                permit = inner.lanes.acquire() => permit.ok(),
+                permit = Arc::clone(&self.inner.lanes).acquire_owned() => permit.ok(),
                 () = cancel.cancelled() => None,
             },
             Load::Pooled => None,
         };
-        if lane.is_some() || self.load == Load::Pooled {
-            self.start();
-        } else {
+        let counted = lane.is_some() || self.load == Load::Pooled;
+        if !counted {
             self.leave_queue();
         }
-        let job = tokio::task::spawn_blocking(job);
+        let job = tokio::task::spawn_blocking(move || {
+            let _lane = lane;
+            let mut ticket = self;
+            if counted {
+                ticket.start();
+            }
+            job()
+        });
         match job.await {
             Ok(done) => done,
             Err(error) => std::panic::resume_unwind(error.into_panic()),
