@@ -190,9 +190,11 @@ fn a_silent_connection_is_closed_after_the_idle_timeout() {
 #[test]
 fn a_chatty_connection_outlives_the_idle_timeout() {
     bounded(async {
-        let server = TestServer::start_with(idle_after(Duration::from_secs(1))).await;
+        // Lines 100 ms apart for 4 s, past a 3 s timeout: a loaded machine may stretch a
+        // gap, but not to 3 s.
+        let server = TestServer::start_with(idle_after(Duration::from_secs(3))).await;
         let mut chatty = server.connect().await;
-        for id in 0..25 {
+        for id in 0..40 {
             assert_eq!(
                 chatty.ask(&format!("{id} name")).await,
                 format!("={id} gamebot\n\n")

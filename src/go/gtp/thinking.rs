@@ -530,8 +530,8 @@ mod tests {
         run(&mut adapter, "boardsize 7");
         run(&mut adapter, "genmove b");
         assert!(adapter.ponder.is_some(), "pondering after the move");
-        // A second is thousands of simulations on 7x7, even on a busy machine.
-        std::thread::sleep(Duration::from_secs(1));
+        // Three seconds are thousands of simulations on 7x7, even on a busy machine.
+        std::thread::sleep(Duration::from_secs(3));
         run(&mut adapter, "showboard");
         assert!(adapter.ponder.is_none());
         let pondered = kept_visits(&adapter);
