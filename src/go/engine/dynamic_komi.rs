@@ -9,6 +9,7 @@
 //! into a useful band once the game is pinned. Both fade out as the board fills, so the
 //! endgame is counted against the real komi.
 
+use super::game::Game;
 use crate::go::Colour;
 
 /// Points each handicap stone is counted for at the start.
@@ -36,19 +37,6 @@ const LEARNED_SHARE: f64 = 0.25;
 /// to nothing at [`EMPTY_NONE`].
 const EMPTY_FULL: f64 = 0.4;
 const EMPTY_NONE: f64 = 0.1;
-
-/// What dynamic komi needs to know of the game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Game {
-    /// Points of the board.
-    pub points: usize,
-    /// Empty points now.
-    pub empty: usize,
-    /// Handicap stones the game started with.
-    pub handicap: usize,
-    /// Moves played since the start position, passes included.
-    pub moves_played: usize,
-}
 
 impl Game {
     /// How much of the offsets still counts: 1 while the board is open, down to 0 as it

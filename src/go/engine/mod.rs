@@ -9,6 +9,7 @@
 
 pub mod clock;
 pub mod dynamic_komi;
+pub mod game;
 pub mod ladder;
 mod options;
 pub mod pattern;

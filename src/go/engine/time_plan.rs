@@ -6,6 +6,7 @@
 //! finds (see [`super::stopping`]).
 
 use super::clock::{Clock, TimeSystem};
+use super::game::Game;
 use std::time::Duration;
 
 /// Seconds kept back from a move's limit for the network, the controller and the
@@ -38,18 +39,7 @@ const HARD_SHARE: f64 = 0.25;
 /// most: the opening's moves are broad and the endgame's small.
 const MIDDLE_GAME: f64 = 1.3;
 
-/// What the time manager needs to know of the position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Position {
-    /// Points of the board.
-    pub points: usize,
-    /// Empty points on it.
-    pub empty: usize,
-    /// Moves played so far, passes included.
-    pub moves_played: usize,
-}
-
-impl Position {
+impl Game {
     /// How many more moves this player is expected to make: half an empty point each,
     /// less a fifth of the board (games end with the territories still empty: 9x9
     /// games against GNU Go last 40 to 60 moves); never fewer than 10 (or a twentieth
@@ -96,24 +86,24 @@ pub struct Allotment {
 /// half a share each; in byo-yomi overtime it takes the period. A margin for lag (a
 /// quarter of the limit, at most 0.3 s, plus twice the clock's recent overruns, at most
 /// another quarter) always stays on the clock.
-pub fn allot(clock: &Clock, position: &Position) -> Option<Allotment> {
+pub fn allot(clock: &Clock, game: &Game) -> Option<Allotment> {
     let left = clock.left();
     let in_main = clock.count() == 0;
     let (soft, hard) = match clock.system() {
         TimeSystem::Unlimited => return None,
-        TimeSystem::Absolute { .. } => main_phase(left, position, 0.0, 0.0),
+        TimeSystem::Absolute { .. } => main_phase(left, game, 0.0, 0.0),
         TimeSystem::Fischer {
             increment,
             per_move,
             ..
         } => {
-            let (soft, hard) = main_phase(left, position, increment, 0.0);
+            let (soft, hard) = main_phase(left, game, increment, 0.0);
             let cap = per_move.unwrap_or(f64::INFINITY);
             (soft.min(cap), hard.min(cap))
         }
         TimeSystem::Canadian { period, stones, .. } if in_main => {
             let share = period / f64::from(stones.max(1));
-            main_phase(left, position, share, share)
+            main_phase(left, game, share, share)
         }
         TimeSystem::Canadian { .. } => {
             let stones = f64::from(clock.count().max(1));
@@ -123,7 +113,7 @@ pub fn allot(clock: &Clock, position: &Position) -> Option<Allotment> {
                 (2.0 * share).min(left - (stones - 1.0) * share / 2.0),
             )
         }
-        TimeSystem::Byoyomi { period, .. } if in_main => main_phase(left, position, period, period),
+        TimeSystem::Byoyomi { period, .. } if in_main => main_phase(left, game, period, period),
         TimeSystem::Byoyomi { .. } => (left, left),
     };
     let hard = hard
@@ -140,10 +130,10 @@ pub fn allot(clock: &Clock, position: &Position) -> Option<Allotment> {
 /// Target and limit in main time with `left` seconds on the clock: `bonus` is what each
 /// move gets on top of its share (its overtime share, or an increment); `beyond` is how
 /// far past the main time a move may run (into a first period).
-fn main_phase(left: f64, position: &Position, bonus: f64, beyond: f64) -> (f64, f64) {
-    let moves = position.own_moves_left();
+fn main_phase(left: f64, game: &Game, bonus: f64, beyond: f64) -> (f64, f64) {
+    let moves = game.own_moves_left();
     let usable = (left - RESERVE_PER_MOVE * moves).max(0.0);
-    let soft = usable / moves * position.phase() + bonus;
+    let soft = usable / moves * game.phase() + bonus;
     let ceiling = (usable * HARD_SHARE + bonus).min(left + beyond);
     let hard = (soft * EXTEND).min(ceiling);
     (soft.min(hard), hard)
@@ -154,10 +144,11 @@ mod tests {
     use super::*;
 
     /// A 9x9 position after `moves` moves, with about one stone a move on it.
-    fn nine(moves: usize) -> Position {
-        Position {
+    fn nine(moves: usize) -> Game {
+        Game {
             points: 81,
             empty: 81 - (moves * 8 / 10).min(70),
+            handicap: 0,
             moves_played: moves,
         }
     }

@@ -4,10 +4,11 @@
 use super::ponder::Ponder;
 use super::{move_name, GoAdapter, GoError, Purpose};
 use crate::go::board::Board;
-use crate::go::engine::dynamic_komi::{DynamicKomi, Game};
+use crate::go::engine::dynamic_komi::DynamicKomi;
+use crate::go::engine::game::Game;
 use crate::go::engine::search::{Budget, SearchResult, Settings, Target};
 use crate::go::engine::slices::{search_in_slices, Watcher};
-use crate::go::engine::time_plan::{allot, Allotment, Position};
+use crate::go::engine::time_plan::{allot, Allotment};
 use crate::go::engine::tree::Tree;
 use crate::go::engine::EngineOptions;
 use crate::go::{Colour, Points};
@@ -114,17 +115,6 @@ impl KomiSteering {
     }
 }
 
-/// What dynamic komi needs to know of `board`.
-fn game_of(board: &Board) -> Game {
-    let points = board.size() * board.size();
-    Game {
-        points,
-        empty: points - board.stone_count(),
-        handicap: board.handicap(),
-        moves_played: board.moves().len(),
-    }
-}
-
 /// What `gogui-analyze_commands` offers GoGui: its type, its label, the command.
 pub(super) const ANALYZE_COMMANDS: [&str; 2] = [
     "dboard/Ownership/gamebot-ownership",
@@ -150,13 +140,8 @@ impl GoAdapter {
         start: Option<Tree>,
     ) -> Result<String, GoError> {
         let started = Instant::now();
-        let game = game_of(&self.board);
-        let position = Position {
-            points: game.points,
-            empty: game.empty,
-            moves_played: game.moves_played,
-        };
-        let allotment = self.clocks[colour.index()].and_then(|clock| allot(&clock, &position));
+        let game = Game::of(&self.board);
+        let allotment = self.clocks[colour.index()].and_then(|clock| allot(&clock, &game));
         let cleanup = purpose == Purpose::Cleanup;
         let after_pass = self
             .board
