@@ -1,14 +1,12 @@
 //! KataGo's time extensions: `kata-list_time_settings` and `kata-time_settings`, the
 //! systems of `kgs-time_settings` with decimal seconds, plus Fischer time.
 
+use super::seconds::{seconds, MAX_SECONDS};
 use crate::go::engine::clock::{Clock, TimeSystem};
 use crate::gtp::{ArgError, Args};
 
 /// What `kata-list_time_settings` answers: every system `kata-time_settings` takes.
 pub(super) const KATA_TIME_SYSTEMS: &str = "none absolute byoyomi canadian fischer fischer-capped";
-
-/// The most seconds a time may be (2^31 - 1, as KataGo's extension asks at least).
-const MAX_SECONDS: f64 = 2_147_483_647.0;
 
 /// A `kata-time_settings` system.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,13 +56,7 @@ pub(super) fn kata_time_count(args: Args<'_>) -> Result<usize, ArgError> {
 
 /// The clock `kata-time_settings` describes (its argument count already checked).
 pub(super) fn kata_clock(args: Args<'_>) -> Result<Clock, ArgError> {
-    let seconds = |index| {
-        args.parse_with(index, "a time in seconds (a decimal from 0)", |raw| {
-            raw.parse::<f64>()
-                .ok()
-                .filter(|t| (0.0..=MAX_SECONDS).contains(t))
-        })
-    };
+    let seconds = |index| seconds(args, index, "a time in seconds (a decimal from 0)");
     // A limit of fischer-capped: negative for none, else at least `floor`.
     let limit = |index, what, floor: f64| {
         args.parse_with(index, what, |raw| {
