@@ -8,6 +8,7 @@ use gamebot::arena::cli::ArenaArgs;
 use gamebot::go::engine::EngineOptions;
 use gamebot::go::gtp::{challenge_text, SgfFiles};
 use gamebot::go::text_board::{ReadBoardError, TextBoard, TextBoardError};
+use gamebot::go::training::{self, TrainArgs};
 use gamebot::server::{self, ServerConfig, SessionLimits};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -68,6 +69,10 @@ enum Command {
     /// speaking the protocol, refereed by the arena; results on stdout, progress on
     /// stderr.
     Arena(Box<ArenaArgs>),
+    /// Learn the Go engine's move model from game records (SGF): writes a weights file
+    /// and reports how well it predicts the moves of records kept out, beside the
+    /// hand-set priors.
+    TrainModel(TrainArgs),
 }
 
 /// What every session's games promise, shown after the options of `serve` and `stdio`.
@@ -230,6 +235,15 @@ fn main() -> ExitCode {
             // Quiet by default: the progress bar shares stderr.
             init_logs(cli.log_format, "warn");
             return arena(*args);
+        }
+        Command::TrainModel(args) => {
+            return match training::run(&args) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) => {
+                    eprintln!("gamebot train-model: {error}");
+                    ExitCode::from(2)
+                }
+            };
         }
         Command::Serving(mode) => mode,
     };

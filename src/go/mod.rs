@@ -12,6 +12,7 @@ pub mod rng;
 pub mod score;
 pub mod sgf;
 pub mod text_board;
+pub mod training;
 pub mod vertex;
 pub mod zobrist;
 

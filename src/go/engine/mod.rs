@@ -11,6 +11,7 @@ pub mod clock;
 pub mod dynamic_komi;
 pub mod game;
 pub mod ladder;
+pub mod model;
 mod options;
 pub mod pattern;
 pub mod playout;

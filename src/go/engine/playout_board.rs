@@ -60,6 +60,8 @@ pub struct PlayoutBoard {
     to_move: Colour,
     ko: usize,
     last: usize,
+    /// The grid index of the move before the last (`NONE` for a pass or none).
+    before_last: usize,
     passes: u32,
     moves: usize,
     /// Scratch marks for counting liberties and scoring.
@@ -92,6 +94,7 @@ impl PlayoutBoard {
             to_move: Colour::Black,
             ko: NONE,
             last: NONE,
+            before_last: NONE,
             passes: 0,
             moves: 0,
             marks: Marks::new(cells_len),
@@ -124,6 +127,10 @@ impl PlayoutBoard {
             .take_while(|record| record.point.is_none())
             .take(1)
             .count() as u32;
+        let moves = board.moves();
+        if let Some(Some(point)) = moves.len().checked_sub(2).map(|index| moves[index].point) {
+            playout.before_last = playout.grid_of[point] as usize;
+        }
         if let Some(last) = board.moves().last() {
             if let Some(point) = last.point {
                 playout.last = playout.grid_of[point] as usize;
@@ -168,6 +175,12 @@ impl PlayoutBoard {
         (self.last != NONE).then(|| self.point(self.last))
     }
 
+    /// The point of the move before the last, unless it was a pass (the side to move's
+    /// own last move).
+    pub fn before_last_move(&self) -> Option<usize> {
+        (self.before_last != NONE).then(|| self.point(self.before_last))
+    }
+
     /// Whether the side to move may play `point`: empty, not the ko point, and not a
     /// suicide (which the rules allow but the engine never plays).
     pub fn is_legal(&self, point: usize) -> bool {
@@ -197,6 +210,7 @@ impl PlayoutBoard {
     pub fn pass(&mut self) {
         self.to_move = self.to_move.opponent();
         self.ko = NONE;
+        self.before_last = self.last;
         self.last = NONE;
         self.passes += 1;
         self.moves += 1;
@@ -362,6 +376,7 @@ impl PlayoutBoard {
         self.to_move = other.to_move;
         self.ko = other.ko;
         self.last = other.last;
+        self.before_last = other.before_last;
         self.passes = other.passes;
         self.moves = other.moves;
     }
@@ -477,6 +492,7 @@ impl PlayoutBoard {
         }
         debug_assert_eq!(self.cells[grid], own);
         self.to_move = self.to_move.opponent();
+        self.before_last = self.last;
         self.last = grid;
         self.passes = 0;
         self.moves += 1;

@@ -1,11 +1,25 @@
 //! Prior knowledge for new tree nodes: each move starts with a few virtual simulations
-//! whose win rate says what cheap Go knowledge thinks of it (captures, atari escapes,
-//! 3x3 shapes, closeness to the last move, self-ataris, the empty edge).
+//! whose win rate says what the learned move model ([`super::model`]) thinks of it. The
+//! hand-set priors it replaced (captures, atari escapes, 3x3 shapes, closeness to the
+//! last move, self-ataris, the empty edge) stay, to measure the model against.
 
 use super::ladder::LadderReader;
+use super::model::dataset::candidates;
+use super::model::features::move_features;
+use super::model::MoveModel;
 use super::pattern::is_good_pattern;
 use super::playout_board::{cell_of, PlayoutBoard};
 use super::tree::Move;
+
+/// How the move model's strengths become priors: every move starts as `MODEL_VISITS`
+/// simulations, the strongest won at `MODEL_CEILING`, the others at a rate that falls
+/// toward `MODEL_FLOOR` as their strength relative to it, raised to `MODEL_EXPONENT`,
+/// falls toward 0. Flatter shapes won the tuning matches (the README's table): the
+/// search has to be free to find what the model misses.
+const MODEL_VISITS: f32 = 20.0;
+const MODEL_FLOOR: f32 = 0.35;
+const MODEL_CEILING: f32 = 0.85;
+const MODEL_EXPONENT: f32 = 0.3;
 
 /// Every move starts as this many simulations at even odds.
 const EVEN: f32 = 10.0;
@@ -42,23 +56,57 @@ pub struct Prior {
     pub rate: f32,
 }
 
-/// The priors of every legal move of the side to move on `board` that does not fill one
-/// of its own single-point eyes (false ones included), then of the pass.
+/// The priors of every candidate move of the side to move on `board` (see
+/// [`candidates`]: the legal moves that fill none of its own single-point eyes, then the
+/// pass), from the move model: the strongest move starts with the best win rate, and a
+/// move's rate falls with its strength relative to that best.
 pub fn priors(board: &mut PlayoutBoard, ladders: &mut LadderReader) -> Vec<Prior> {
-    let colour = board.to_move();
-    let size = board.size();
-    let mut priors: Vec<Prior> = (0..size * size)
-        .filter(|&point| board.is_legal(point) && !board.is_single_point_eye(colour, point))
-        .collect::<Vec<_>>()
-        .into_iter()
-        .map(|point| prior_of(board, ladders, point))
+    let model = MoveModel::builtin();
+    let with_shapes = model.uses_shapes();
+    let moves = candidates(board);
+    let strengths: Vec<f32> = moves
+        .iter()
+        .map(|&mv| match mv {
+            Some(point) => model.gamma(&move_features(board, ladders, point, with_shapes)),
+            None => 0.0,
+        })
         .collect();
-    priors.push(Prior {
-        mv: None,
-        visits: PASS.0,
-        rate: PASS.1,
-    });
-    priors
+    let best = strengths.iter().copied().fold(f32::MIN_POSITIVE, f32::max);
+    moves
+        .into_iter()
+        .zip(strengths)
+        .map(|(mv, strength)| match mv {
+            None => Prior {
+                mv: None,
+                visits: PASS.0,
+                rate: PASS.1,
+            },
+            Some(_) => Prior {
+                mv,
+                visits: MODEL_VISITS,
+                rate: MODEL_FLOOR
+                    + (MODEL_CEILING - MODEL_FLOOR) * (strength / best).powf(MODEL_EXPONENT),
+            },
+        })
+        .collect()
+}
+
+/// The hand-set priors the engine had before its move model, kept to measure the model
+/// against (see [`super::model::evaluate`]): for each candidate move, virtual simulations
+/// for captures, atari escapes, good 3x3 shapes and closeness to the last move, against
+/// self-ataris and the empty edge.
+pub fn hand_priors(board: &mut PlayoutBoard, ladders: &mut LadderReader) -> Vec<Prior> {
+    candidates(board)
+        .into_iter()
+        .map(|mv| match mv {
+            Some(point) => prior_of(board, ladders, point),
+            None => Prior {
+                mv: None,
+                visits: PASS.0,
+                rate: PASS.1,
+            },
+        })
+        .collect()
 }
 
 /// The prior of playing `point`, which must be legal.

@@ -1,0 +1,145 @@
+//! A learned model of good moves: every candidate move gets a strength (a Bradley-Terry
+//! "gamma", the product of the weights of its features), and the likelier a player is to
+//! choose a move, the stronger it is. The search's priors come from it.
+//!
+//! The features are in [`features`] and [`shape`]; [`train`] learns the weights from game
+//! records by Coulom's minorization-maximization, [`dataset`] turns records into the
+//! positions it learns from, [`evaluate`] measures how often a model predicts the move
+//! played, and [`weights`] reads and writes the weights file. The engine ships with the
+//! weights in `move_model.txt` beside this file (how they were made: the README).
+
+pub mod dataset;
+pub mod evaluate;
+pub mod features;
+pub mod shape;
+pub mod train;
+pub mod weights;
+
+use features::{MoveFeatures, FAMILIES, NO_LEVEL};
+use shape::{canonical_shape3, SHAPE3_CODES};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::OnceLock;
+pub use weights::{ModelError, Weights};
+
+/// The weights the engine ships with.
+const BUILTIN: &str = include_str!("move_model.txt");
+
+/// A move model ready for the search: every weight where a lookup finds it fast.
+#[derive(Debug, Clone)]
+pub struct MoveModel {
+    /// The weight of each level of each family, families one after another.
+    fixed: Vec<f32>,
+    /// Where each family's levels start in `fixed`.
+    starts: [usize; FAMILIES.len()],
+    /// The weight of every raw 3x3 code (rotations and reflections share one).
+    shape3: Vec<f32>,
+    /// The weight of each larger shape the model knows, by key.
+    shapes: HashMap<u64, f32, BuildHasherDefault<KeyHasher>>,
+}
+
+impl MoveModel {
+    /// The model of the weights the engine ships with.
+    pub fn builtin() -> &'static MoveModel {
+        static MODEL: OnceLock<MoveModel> = OnceLock::new();
+        MODEL.get_or_init(|| {
+            let weights = Weights::parse(BUILTIN).expect("the shipped move model reads");
+            MoveModel::new(&weights)
+        })
+    }
+
+    /// The model of `weights`.
+    pub fn new(weights: &Weights) -> MoveModel {
+        let mut starts = [0; FAMILIES.len()];
+        let mut next = 0;
+        for (start, (_, levels)) in starts.iter_mut().zip(FAMILIES) {
+            *start = next;
+            next += levels;
+        }
+        let fixed = weights.fixed.iter().flatten().map(|&g| g as f32).collect();
+        let canonical: HashMap<u32, f32> = weights
+            .shape3
+            .iter()
+            .map(|&(code, gamma)| (code, gamma as f32))
+            .collect();
+        let other = weights.shape3_other as f32;
+        let shape3 = (0..SHAPE3_CODES as u32)
+            .map(|code| *canonical.get(&canonical_shape3(code)).unwrap_or(&other))
+            .collect();
+        let shapes = weights
+            .shapes
+            .iter()
+            .map(|&(key, gamma)| (key, gamma as f32))
+            .collect();
+        MoveModel {
+            fixed,
+            starts,
+            shape3,
+            shapes,
+        }
+    }
+
+    /// Whether the model weighs the larger shapes (whose keys cost the most to work out).
+    pub fn uses_shapes(&self) -> bool {
+        !self.shapes.is_empty()
+    }
+
+    /// The strength of a move with `features`.
+    pub fn gamma(&self, features: &MoveFeatures) -> f32 {
+        let mut gamma = 1.0;
+        for ((&level, &start), (_, count)) in features.levels.iter().zip(&self.starts).zip(FAMILIES)
+        {
+            if level != NO_LEVEL && usize::from(level) < count {
+                gamma *= self.fixed[start + usize::from(level)];
+            }
+        }
+        if let Some((code, keys)) = features.shape {
+            gamma *= self.shape3[code as usize];
+            if let Some(weight) = keys.iter().rev().find_map(|key| self.shapes.get(key)) {
+                gamma *= weight;
+            }
+        }
+        gamma
+    }
+}
+
+/// A hasher for keys that are already random 64-bit hashes: it passes them through.
+#[derive(Debug, Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(byte);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_model_reads_and_weighs_a_capture_above_a_self_atari() {
+        let model = MoveModel::builtin();
+        let mut capture = [NO_LEVEL; FAMILIES.len()];
+        capture[1] = 1;
+        let mut self_atari = [NO_LEVEL; FAMILIES.len()];
+        self_atari[4] = 1;
+        let weigh = |levels| {
+            model.gamma(&MoveFeatures {
+                levels,
+                shape: None,
+            })
+        };
+        assert!(weigh(capture) > weigh(self_atari));
+    }
+}

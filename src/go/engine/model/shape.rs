@@ -1,0 +1,255 @@
+//! The shapes around a candidate move, from the mover's view and the same in every
+//! rotation and reflection: the eight neighbours with the atari status of the four
+//! adjacent strings, and larger hashed shapes out to a distance of six.
+
+use crate::go::engine::playout_board::{self, cell_of, PlayoutBoard};
+use crate::go::zobrist::mix;
+use std::sync::OnceLock;
+
+/// The states of a point in a shape code, from the mover's view.
+const EMPTY: u32 = 0;
+const MINE: u32 = 1;
+const THEIRS: u32 = 2;
+const EDGE: u32 = 3;
+
+/// Raw codes of the 3x3 shape: two bits of state for each of the eight neighbours
+/// (clockwise from the upper left, the first in the highest bits), then one bit for each
+/// adjacent point (above, right, below, left) holding a string in atari.
+pub const SHAPE3_CODES: usize = 1 << 20;
+
+/// The 3x3 shape of playing the empty `grid` for the side to move: its raw code.
+pub fn shape3(board: &PlayoutBoard, grid: usize) -> u32 {
+    let own = cell_of(board.to_move());
+    let mut code = 0;
+    let mut atari = 0;
+    for (index, cell) in board.ring(grid).into_iter().enumerate() {
+        let content = board.cell(cell);
+        code = code << 2 | state(content, own);
+        if index % 2 == 1 && (content == own || content == 3 - own) && board.liberties_at(cell) == 1
+        {
+            atari |= 1 << (index / 2);
+        }
+    }
+    code << 4 | atari
+}
+
+/// The state of a grid cell's content for the player whose stones are `own`.
+fn state(content: u8, own: u8) -> u32 {
+    match content {
+        playout_board::EMPTY => EMPTY,
+        playout_board::BORDER => EDGE,
+        cell if cell == own => MINE,
+        _ => THEIRS,
+    }
+}
+
+/// The same shape seen through one of the eight symmetries of the square: ring position
+/// `i` moves to `image[i]`.
+fn transform(code: u32, image: &[usize; 8]) -> u32 {
+    let mut cells = [0u32; 8];
+    for (index, &to) in image.iter().enumerate() {
+        let colour = (code >> (4 + 2 * (7 - index))) & 3;
+        let atari = if index % 2 == 1 {
+            (code >> (index / 2)) & 1
+        } else {
+            0
+        };
+        cells[to] = colour | atari << 2;
+    }
+    let mut out = 0;
+    let mut atari = 0;
+    for (index, cell) in cells.iter().enumerate() {
+        out = out << 2 | (cell & 3);
+        if index % 2 == 1 {
+            atari |= (cell >> 2) << (index / 2);
+        }
+    }
+    out << 4 | atari
+}
+
+/// The eight symmetries as permutations of the ring: four rotations (a quarter turn
+/// moves each neighbour two places on the ring), each also mirrored.
+fn ring_symmetries() -> [[usize; 8]; 8] {
+    std::array::from_fn(|symmetry| {
+        let turn = symmetry / 2;
+        std::array::from_fn(|index| {
+            // Left-right mirror (position i goes to 2 - i) for the odd ones, then the turn.
+            let mirrored = if symmetry % 2 == 1 {
+                (10 - index) % 8
+            } else {
+                index
+            };
+            (mirrored + 2 * turn) % 8
+        })
+    })
+}
+
+/// The canonical form of a raw 3x3 code: the least of its eight symmetric images, so
+/// that shapes that differ by a rotation or reflection share it.
+pub fn canonical_shape3(code: u32) -> u32 {
+    ring_symmetries()
+        .iter()
+        .map(|image| transform(code, image))
+        .min()
+        .expect("eight symmetries")
+}
+
+/// The distances out to which larger shapes are hashed, in Coulom's measure
+/// `|dx| + |dy| + max(|dx|, |dy|)`: 12, 20 and 28 points around the move.
+pub const SHAPE_DISTANCES: [u32; 3] = [4, 5, 6];
+
+/// The points of the larger shapes as offsets (row, column), nearest first: each
+/// distance of [`SHAPE_DISTANCES`] takes a prefix of this list.
+fn offsets() -> &'static [(i32, i32)] {
+    static OFFSETS: OnceLock<Vec<(i32, i32)>> = OnceLock::new();
+    OFFSETS.get_or_init(|| {
+        let mut all: Vec<(i32, i32)> = (-3..=3)
+            .flat_map(|row| (-3..=3).map(move |column| (row, column)))
+            .filter(|&offset| offset != (0, 0) && distance(offset) <= SHAPE_DISTANCES[2])
+            .collect();
+        all.sort_by_key(|&offset| (distance(offset), offset));
+        all
+    })
+}
+
+/// Coulom's distance of an offset from the move.
+fn distance((row, column): (i32, i32)) -> u32 {
+    let (row, column) = (row.unsigned_abs(), column.unsigned_abs());
+    row + column + row.max(column)
+}
+
+/// How many offsets lie within `limit`.
+fn points_within(limit: u32) -> usize {
+    offsets()
+        .iter()
+        .take_while(|&&offset| distance(offset) <= limit)
+        .count()
+}
+
+/// The random numbers hashing each state at each offset, fixed for ever: the shipped
+/// weights name shapes by these hashes.
+fn zobrist() -> &'static [[u64; 4]] {
+    static TABLE: OnceLock<Vec<[u64; 4]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..offsets().len() as u64)
+            .map(|index| [0, 1, 2, 3].map(|state| mix(0x5eed_5a9e_0000_0000 ^ index << 8 ^ state)))
+            .collect()
+    })
+}
+
+/// The larger shapes of playing the empty `point` for the side to move: one key for each
+/// distance of [`SHAPE_DISTANCES`], the same in every rotation and reflection, and
+/// different from one distance to the next.
+pub fn shape_keys(board: &PlayoutBoard, point: usize) -> [u64; 3] {
+    let size = board.size() as i32;
+    let own = cell_of(board.to_move());
+    let (row, column) = ((point / board.size()) as i32, (point % board.size()) as i32);
+    let ends = SHAPE_DISTANCES.map(points_within);
+    let zobrist = zobrist();
+    let mut hashes = [0u64; 8];
+    let mut keys = [0u64; 3];
+    let mut start = 0;
+    for (level, &end) in ends.iter().enumerate() {
+        for (index, &(dr, dc)) in offsets()[start..end].iter().enumerate() {
+            let index = start + index;
+            // The eight images of the offset: (dr, dc) turned and mirrored.
+            let images = [
+                (dr, dc),
+                (dc, -dr),
+                (-dr, -dc),
+                (-dc, dr),
+                (dr, -dc),
+                (-dc, -dr),
+                (-dr, dc),
+                (dc, dr),
+            ];
+            for (hash, (ir, ic)) in hashes.iter_mut().zip(images) {
+                let (r, c) = (row + ir, column + ic);
+                let content = if (0..size).contains(&r) && (0..size).contains(&c) {
+                    state(board.cell(board.grid((r * size + c) as usize)), own)
+                } else {
+                    EDGE
+                };
+                *hash ^= zobrist[index][content as usize];
+            }
+        }
+        start = end;
+        keys[level] = hashes.iter().min().expect("eight images") ^ mix(level as u64 + 1);
+    }
+    keys
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::board::Board;
+    use crate::go::Colour;
+
+    fn board_with(size: usize, black: &[usize], white: &[usize]) -> PlayoutBoard {
+        let mut board = Board::new(size);
+        board.set_up(black, white, Colour::Black);
+        PlayoutBoard::from_board_to_move(&board, Colour::Black)
+    }
+
+    #[test]
+    fn the_eight_ring_symmetries_are_distinct_permutations() {
+        let all = ring_symmetries();
+        for image in &all {
+            let mut seen = *image;
+            seen.sort_unstable();
+            assert_eq!(seen, [0, 1, 2, 3, 4, 5, 6, 7]);
+            // Sides stay sides and corners corners.
+            assert!(image.iter().enumerate().all(|(i, &to)| i % 2 == to % 2));
+        }
+        for (a, image) in all.iter().enumerate() {
+            assert!(all[a + 1..].iter().all(|other| other != image));
+        }
+    }
+
+    #[test]
+    fn a_shape_and_its_mirror_image_share_their_codes() {
+        // 9x9: a black stone above-left of the move at the centre (40) and a white one to
+        // its right, against the mirror image: black above-right, white to the left.
+        let left = board_with(9, &[30], &[41]);
+        let right = board_with(9, &[32], &[39]);
+        let (a, b) = (shape3(&left, left.grid(40)), shape3(&right, right.grid(40)));
+        assert_ne!(a, b);
+        assert_eq!(canonical_shape3(a), canonical_shape3(b));
+        assert_eq!(shape_keys(&left, 40), shape_keys(&right, 40));
+        // A different shape has different keys.
+        let other = board_with(9, &[30], &[39]);
+        assert_ne!(shape_keys(&left, 40)[0], shape_keys(&other, 40)[0]);
+    }
+
+    #[test]
+    fn a_corner_shape_matches_in_all_four_corners() {
+        let corners = [0, 8, 72, 80];
+        let keys: Vec<[u64; 3]> = corners
+            .iter()
+            .map(|&corner| shape_keys(&board_with(9, &[], &[]), corner))
+            .collect();
+        assert!(keys.iter().all(|k| *k == keys[0]));
+        let codes: Vec<u32> = corners
+            .iter()
+            .map(|&corner| {
+                let board = board_with(9, &[], &[]);
+                canonical_shape3(shape3(&board, board.grid(corner)))
+            })
+            .collect();
+        assert!(codes.iter().all(|&c| c == codes[0]));
+    }
+
+    #[test]
+    fn atari_is_part_of_the_three_by_three_code() {
+        // A white stone below the move with one liberty left (the move itself) against
+        // one with two.
+        let in_atari = board_with(9, &[48, 50, 58], &[49]);
+        let free = board_with(9, &[48, 58], &[49]);
+        let (a, b) = (
+            shape3(&in_atari, in_atari.grid(40)),
+            shape3(&free, free.grid(40)),
+        );
+        assert_ne!(a & 0xf, 0);
+        assert_eq!(b & 0xf, 0);
+    }
+}
