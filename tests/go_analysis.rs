@@ -464,3 +464,63 @@ fn avoid_and_allow_keep_moves_out_of_the_candidates() {
         server.shutdown().await;
     })
 }
+
+/// The last report of a `kata-analyze` stream that ran for `reports` reports.
+async fn last_report(c: &mut Client, command: &str, reports: usize) -> String {
+    c.send(command).await;
+    assert_eq!(c.line().await, "=\n");
+    let lines = stream_lines(c, reports, "name").await;
+    assert_eq!(c.response().await, "= gamebot\n\n");
+    lines.last().expect("a report").clone()
+}
+
+/// The number after `key` in `text`.
+fn number(text: &str, key: &str) -> f32 {
+    field(text, key)
+        .parse()
+        .unwrap_or_else(|_| panic!("{key} in {text}"))
+}
+
+#[test]
+fn scores_are_the_expected_final_margin_for_the_side_analysed() {
+    bounded(async {
+        let server = TestServer::start().await;
+        let mut c = server.connect().await;
+        c.ok("boardsize 9").await;
+        c.ok("komi 2.5").await;
+        // Black fills columns A to E but for two eyes and a hole (B4, B6) round a dead
+        // white stone at B5; White fills F to J but for two eyes. Once B5 is taken Black
+        // has 45 points, White 36: Black leads by 9 - 2.5 = 6.5.
+        for column in ["A", "B", "C", "D", "E", "F", "G", "H", "J"] {
+            for row in 1..=9 {
+                let point = format!("{column}{row}");
+                let colour = if column < "F" { "b" } else { "w" };
+                if !["A2", "A8", "B4", "B5", "B6", "G2", "G8"].contains(&point.as_str()) {
+                    c.ok(&format!("play {colour} {point}")).await;
+                }
+            }
+        }
+        c.ok("play w B5").await;
+        for (colour, sign) in [("b", 1.0), ("w", -1.0)] {
+            let line = last_report(
+                &mut c,
+                &format!("kata-analyze {colour} 30 rootInfo true"),
+                3,
+            )
+            .await;
+            let (infos, root) = line.split_once("rootInfo").expect("rootInfo");
+            let lead = number(root, "scoreLead");
+            assert!((lead - sign * 6.5).abs() <= 3.0, "{colour}: {root}");
+            assert_eq!(number(root, "scoreMean"), lead, "{root}");
+            assert!(number(root, "scoreStdev") >= 0.0, "{root}");
+            let best = entries(infos)[0];
+            let best_lead = number(best, "scoreLead");
+            assert!((best_lead - sign * 6.5).abs() <= 3.0, "{colour}: {best}");
+            assert_eq!(number(best, "scoreMean"), best_lead, "{best}");
+        }
+        // Leela Zero's form has no scores.
+        let line = last_report(&mut c, "lz-analyze b 30", 1).await;
+        assert!(!line.contains("score"), "{line}");
+        server.shutdown().await;
+    })
+}

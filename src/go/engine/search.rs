@@ -69,7 +69,7 @@ pub struct Settings {
     /// The seed of the playouts' random choices: the same seed, position and playout
     /// count give the same result.
     pub seed: u64,
-    /// The most nodes the tree may hold (48 bytes each).
+    /// The most nodes the tree may hold (56 bytes each).
     pub max_nodes: usize,
     /// Whether to estimate who owns each point at the end (costs a pass over the board
     /// per simulation).
@@ -98,6 +98,36 @@ pub struct Candidate {
     pub lcb: f32,
     /// The principal variation starting with this move.
     pub pv: Vec<Move>,
+    /// The final score of the simulations through it (the root's when it has none).
+    pub score: Score,
+}
+
+/// The final scores of a node's simulations as the side to move at the root sees them:
+/// KataGo's `scoreLead` and `scoreStdev`.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Score {
+    /// The mean final Tromp-Taylor margin for the side to move at the root, komi
+    /// included (the game's komi, not a dynamic one): positive when it is ahead.
+    pub lead: f32,
+    /// The standard deviation of that margin.
+    pub stdev: f32,
+}
+
+impl Score {
+    /// The score of `node`'s simulations for `colour`, against `komi`; `None` before
+    /// its first simulation.
+    fn of(node: &Node, colour: Colour, komi: Points) -> Option<Score> {
+        let (mean, stdev) = node.score()?;
+        let black_lead = mean - komi.to_f64();
+        let lead = match colour {
+            Colour::Black => black_lead,
+            Colour::White => -black_lead,
+        };
+        Some(Score {
+            lead: lead as f32,
+            stdev: stdev as f32,
+        })
+    }
 }
 
 /// What a search returns.
@@ -110,6 +140,9 @@ pub struct SearchResult {
     pub candidates: Vec<Candidate>,
     /// Simulations run.
     pub playouts: u64,
+    /// The final score of all the simulations from the root (of the tree's whole life,
+    /// when it was reused): the position's score for the side to move.
+    pub root_score: Score,
     /// When asked for: each point's expected owner at the end of the game, from +1
     /// (Black's in every simulation) to -1 (White's), one entry per point.
     pub ownership: Vec<f32>,
@@ -238,7 +271,8 @@ pub fn search_with(
     }
     let playouts = job.shared.done.load(Ordering::Relaxed);
     let honest = real_komi.map(|_| tree.root_tally());
-    let mut result = result(&tree, &job.root, playouts, &owners, honest, |point| {
+    let scoring = (settings.komi, &job.root);
+    let mut result = result(&tree, scoring, playouts, &owners, honest, |point| {
         rules_legal(board, colour, point)
     });
     result.decided = job.decided.load(Ordering::Relaxed);
@@ -247,7 +281,9 @@ pub fn search_with(
             komi,
             win_rate: tree
                 .child_for(Tree::ROOT, result.best)
-                .map_or(0.5, |child| candidate(&tree, child, None).win_rate),
+                .map_or(0.5, |child| {
+                    candidate(&tree, child, None, settings.komi, colour).win_rate
+                }),
         });
     }
     (result, tree)
@@ -419,6 +455,17 @@ enum Ending {
 }
 
 impl Ending {
+    /// Black's final area margin: the playout's, or after passes the settled one (the
+    /// board with dead stones resolved, as a referee would count it).
+    fn margin(self) -> f64 {
+        match self {
+            Ending::Playout(margin)
+            | Ending::Passed {
+                settled: margin, ..
+            } => margin as f64,
+        }
+    }
+
     /// Who wins against `komi`.
     fn winner(self, komi: Points) -> Option<Colour> {
         match self {
@@ -500,7 +547,7 @@ impl Worker {
                 node = select(&tree, node);
                 tree.node_mut(node).visits += 1.0;
                 let mover = board.to_move();
-                match tree.node(node).mv {
+                match tree.node(node).mv() {
                     Some(point) => {
                         if self.played_first[point].is_none() {
                             self.played_first[point] = Some(mover);
@@ -531,7 +578,7 @@ impl Worker {
             board.add_owners(&mut self.owners);
         }
         let mut tree = lock(&shared.tree);
-        self.back_up(&mut tree, root.to_move(), winner);
+        self.back_up(&mut tree, root.to_move(), winner, ending.margin());
         if let (Some(komi), Some(&child)) = (shared.real_komi, self.path.get(1)) {
             let won = match ending.winner(komi) {
                 Some(winner) if winner == root.to_move() => 1.0,
@@ -566,10 +613,10 @@ impl Worker {
         }
     }
 
-    /// Adds a simulation won by `winner` (a draw counts half) to the nodes of the path,
-    /// whose visits were counted on the way down, and to the AMAF statistics of their
-    /// children that the simulation played.
-    fn back_up(&self, tree: &mut Tree, root_mover: Colour, winner: Option<Colour>) {
+    /// Adds a simulation won by `winner` (a draw counts half) that ended with Black's
+    /// area margin `margin` to the nodes of the path, whose visits were counted on the
+    /// way down, and to the AMAF statistics of their children that the simulation played.
+    fn back_up(&self, tree: &mut Tree, root_mover: Colour, winner: Option<Colour>, margin: f64) {
         let score = |colour: Colour| match winner {
             Some(w) if w == colour => 1.0,
             Some(_) => 0.0,
@@ -578,10 +625,12 @@ impl Worker {
         // The player to move at path[depth] is root_mover at even depths.
         let mut to_move = root_mover;
         for &index in &self.path {
-            tree.node_mut(index).wins += score(to_move.opponent());
+            let node = tree.node_mut(index);
+            node.wins += score(to_move.opponent());
+            node.add_score(margin);
             for child in tree.children(index) {
                 let child_node = tree.node_mut(child);
-                if let Some(point) = child_node.mv {
+                if let Some(point) = child_node.mv() {
                     if self.played_first[point] == Some(to_move) {
                         child_node.amaf_visits += 1.0;
                         child_node.amaf_wins += score(to_move);
@@ -657,7 +706,7 @@ fn select(tree: &Tree, node: usize) -> usize {
 /// candidates' win rates are theirs.
 fn result(
     tree: &Tree,
-    root: &PlayoutBoard,
+    (komi, root): (Points, &PlayoutBoard),
     playouts: u64,
     owners: &[i32],
     honest: Option<&[[f32; 2]]>,
@@ -665,13 +714,16 @@ fn result(
 ) -> SearchResult {
     let children = tree.children(Tree::ROOT);
     let first = children.start;
+    let colour = root.to_move();
+    let root_score = Score::of(tree.node(Tree::ROOT), colour, komi).unwrap_or_default();
     let mut candidates: Vec<Candidate> = children
         .map(|child| {
-            candidate(
-                tree,
-                child,
-                honest.and_then(|tally| tally.get(child - first)),
-            )
+            let honest = honest.and_then(|tally| tally.get(child - first));
+            let mut candidate = candidate(tree, child, honest, komi, colour);
+            if candidate.visits == 0 {
+                candidate.score = root_score;
+            }
+            candidate
         })
         .collect();
     candidates.sort_by_key(|candidate| std::cmp::Reverse(candidate.visits));
@@ -698,6 +750,7 @@ fn result(
         best,
         candidates,
         playouts,
+        root_score,
         ownership,
         decided: false,
         dynamic: None,
@@ -706,8 +759,14 @@ fn result(
 
 /// The candidate for the child at `index`; its win rate and bound from `honest` (the
 /// simulations through it counted against the real komi, and their wins) when given
-/// and not empty.
-fn candidate(tree: &Tree, index: usize, honest: Option<&[f32; 2]>) -> Candidate {
+/// and not empty; its score for `colour` (to move at the root) against `komi`.
+fn candidate(
+    tree: &Tree,
+    index: usize,
+    honest: Option<&[f32; 2]>,
+    komi: Points,
+    colour: Colour,
+) -> Candidate {
     let node = tree.node(index);
     let visits = node.real_visits().max(0.0);
     let (win_rate, counted) = match honest {
@@ -716,18 +775,19 @@ fn candidate(tree: &Tree, index: usize, honest: Option<&[f32; 2]>) -> Candidate 
         _ => (node.win_rate(), visits),
     };
     Candidate {
-        mv: node.mv,
+        mv: node.mv(),
         visits: visits as u32,
         win_rate,
         prior: node.prior_rate(),
         lcb: lower_bound(win_rate, counted),
         pv: principal_variation(tree, index),
+        score: Score::of(node, colour, komi).unwrap_or_default(),
     }
 }
 
 /// The moves from `index` down, each time to the most visited child.
 fn principal_variation(tree: &Tree, mut index: usize) -> Vec<Move> {
-    let mut pv = vec![tree.node(index).mv];
+    let mut pv = vec![tree.node(index).mv()];
     while let Some(next) = tree
         .children(index)
         .filter(|&child| tree.node(child).real_visits() > 0.0)
@@ -737,7 +797,7 @@ fn principal_variation(tree: &Tree, mut index: usize) -> Vec<Move> {
                 .total_cmp(&tree.node(b).real_visits())
         })
     {
-        pv.push(tree.node(next).mv);
+        pv.push(tree.node(next).mv());
         index = next;
     }
     pv

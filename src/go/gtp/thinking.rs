@@ -588,7 +588,7 @@ mod tests {
         let our_move = parse_move(&ours)
             .unwrap()
             .map(|v| adapter.board.point(v).unwrap());
-        assert_eq!(last.tree.node(Tree::ROOT).mv, our_move);
+        assert_eq!(last.tree.node(Tree::ROOT).mv(), our_move);
         // The opponent answers with the reply the tree knows best.
         let reply = last
             .tree
@@ -599,7 +599,7 @@ mod tests {
                     .visits
                     .total_cmp(&last.tree.node(b).visits)
             })
-            .map(|child| last.tree.node(child).mv)
+            .map(|child| last.tree.node(child).mv())
             .expect("the reply was explored");
         let answer = format!(
             "play w {}",
@@ -611,7 +611,7 @@ mod tests {
             .subtree_for(&adapter.board, Colour::Black)
             .expect("reused");
         assert!(reused.node(Tree::ROOT).visits > 1.0);
-        assert_eq!(reused.node(Tree::ROOT).mv, reply);
+        assert_eq!(reused.node(Tree::ROOT).mv(), reply);
         // Not for the wrong colour, nor after the position changed otherwise.
         assert!(last
             .clone()

@@ -4,7 +4,7 @@
 use super::request::Request;
 use super::Format;
 use crate::go::board::Board;
-use crate::go::engine::search::{Candidate, SearchResult};
+use crate::go::engine::search::{Candidate, Score, SearchResult};
 use crate::go::engine::tree::{Move, Tree};
 use crate::go::gtp::vertex::move_name;
 use crate::go::Colour;
@@ -28,13 +28,17 @@ pub(super) fn info_line(
         }
         let _ = write!(
             line,
-            "info move {} visits {} winrate {} prior {} lcb {} order {order} pv",
+            "info move {} visits {} winrate {} prior {} lcb {} order {order}",
             name(candidate.mv),
             candidate.visits,
             number(request.format, candidate.win_rate),
             number(request.format, prior),
             number(request.format, candidate.lcb),
         );
+        if request.format.kata_keys() {
+            write_score(&mut line, candidate.score);
+        }
+        line.push_str(" pv");
         for &mv in &candidate.pv {
             let _ = write!(line, " {}", name(mv));
         }
@@ -56,9 +60,14 @@ pub(super) fn info_line(
         };
         let _ = write!(
             line,
-            " rootInfo visits {} winrate {} currentPlayer {}",
+            " rootInfo visits {} winrate {}",
             visits as u64,
             number(request.format, win_rate),
+        );
+        write_score(&mut line, result.root_score);
+        let _ = write!(
+            line,
+            " currentPlayer {}",
             match colour {
                 Colour::Black => 'B',
                 Colour::White => 'W',
@@ -102,6 +111,17 @@ fn reported<'a>(result: &'a SearchResult, request: &Request) -> Vec<&'a Candidat
     }
     reported.truncate(request.max_moves);
     reported
+}
+
+/// KataGo's score keys: `scoreMean` is `scoreLead` (KataGo keeps the older name for
+/// tools that read it; gamebot's mean final margin is both).
+fn write_score(line: &mut String, score: Score) {
+    let _ = write!(
+        line,
+        " scoreMean {lead:.6} scoreStdev {stdev:.6} scoreLead {lead:.6}",
+        lead = score.lead,
+        stdev = score.stdev
+    );
 }
 
 /// The simulations through each move of `pv`, followed down `tree` from its root.

@@ -115,11 +115,11 @@ impl Restriction {
         let all = full.children(Tree::ROOT).map(|child| full.node(child));
         let mut kept: Vec<_> = all
             .clone()
-            .filter(|node| self.allows(colour, node.mv))
+            .filter(|node| self.allows(colour, node.mv()))
             .cloned()
             .collect();
         if kept.is_empty() {
-            kept.extend(all.filter(|node| node.mv.is_none()).cloned());
+            kept.extend(all.filter(|node| node.mv().is_none()).cloned());
         }
         let mut tree = Tree::new(settings.max_nodes);
         tree.expand(Tree::ROOT, kept.into_iter());
@@ -149,7 +149,7 @@ mod tests {
             .root(&pool, board, colour, &settings())
             .expect("a rule");
         tree.children(Tree::ROOT)
-            .map(|child| tree.node(child).mv)
+            .map(|child| tree.node(child).mv())
             .collect()
     }
 
