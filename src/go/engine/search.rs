@@ -2,6 +2,7 @@
 //! what the search learned about each candidate. No threads, clocks or sockets are chosen
 //! here: the caller gives a deadline, a playout count and a stop flag.
 
+use super::avoid::Avoid;
 use super::ladder::LadderReader;
 use super::playout::{playout, Policy};
 use super::playout_board::PlayoutBoard;
@@ -62,7 +63,7 @@ pub struct Target {
 }
 
 /// The rules of the game being searched, as far as the search needs them.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Settings {
     /// White's compensation.
     pub komi: Points,
@@ -81,6 +82,9 @@ pub struct Settings {
     /// resignation that follows them, still count against `komi` (see
     /// [`SearchResult::dynamic`]).
     pub dynamic_komi: i64,
+    /// Moves the tree leaves out near its root (KataGo's `avoid` and `allow`); below
+    /// the tree, the playouts play any move.
+    pub avoid: Option<Arc<Avoid>>,
 }
 
 /// What the search found for one move of the root.
@@ -231,7 +235,18 @@ pub fn search_with(
     let mut tree = tree.unwrap_or_else(|| Tree::new(settings.max_nodes));
     let mut ladders = LadderReader::new();
     let komi = settings.komi.plus_whole(settings.dynamic_komi);
-    expand(&mut tree, Tree::ROOT, &mut root.clone(), &mut ladders, komi);
+    let avoid = settings.avoid.as_deref();
+    let leaf = Leaf {
+        node: Tree::ROOT,
+        depth: 0,
+    };
+    expand(
+        &mut tree,
+        leaf,
+        &mut root.clone(),
+        &mut ladders,
+        (komi, avoid),
+    );
     let real_komi = (settings.dynamic_komi != 0).then_some(settings.komi);
     let rule = budget.target.map(|Target { soft, hard }| TimeRule {
         started: Instant::now(),
@@ -250,6 +265,7 @@ pub fn search_with(
             komi,
             real_komi,
             max_moves: 3 * points,
+            avoid: settings.avoid.clone(),
         },
         root,
         lanes: (0..settings.threads.max(1))
@@ -438,6 +454,7 @@ struct Shared {
     /// against it (see [`Tree::count_at_root`]).
     real_komi: Option<Points>,
     max_moves: usize,
+    avoid: Option<Arc<Avoid>>,
 }
 
 /// How a simulation ended.
@@ -533,12 +550,16 @@ impl Worker {
                     if tree.node(node).real_visits() < EXPAND_AT + 1.0 {
                         break;
                     }
+                    let leaf = Leaf {
+                        node,
+                        depth: self.path.len() - 1,
+                    };
                     expand(
                         &mut tree,
-                        node,
+                        leaf,
                         &mut board,
                         &mut self.policy.ladders,
-                        shared.komi,
+                        (shared.komi, shared.avoid.as_deref()),
                     );
                     if !tree.node(node).is_expanded() {
                         break;
@@ -642,31 +663,44 @@ impl Worker {
     }
 }
 
-/// Gives `node` a child for each legal move of `board` (own single-point eyes left out),
-/// and a pass, each with its prior. After the opponent's
-/// pass, a pass ends the game: when the board as it stands wins (with `komi`), it starts
-/// as a likely win, so that the search tries it and sees whether it really wins.
+/// A node of the tree to expand, and how many moves below the root it is.
+#[derive(Debug, Clone, Copy)]
+struct Leaf {
+    node: usize,
+    depth: usize,
+}
+
+/// Gives `leaf` a child for each legal move of `board` (own single-point eyes left out),
+/// and a pass, each with its prior; but none for the moves `avoid` keeps out at its
+/// depth (a pass when that leaves nothing). After the opponent's pass, a pass ends the
+/// game: when the board as it stands wins (with `komi`), it starts as a likely win, so
+/// that the search tries it and sees whether it really wins.
 fn expand(
     tree: &mut Tree,
-    node: usize,
+    leaf: Leaf,
     board: &mut PlayoutBoard,
     ladders: &mut LadderReader,
-    komi: Points,
+    (komi, avoid): (Points, Option<&Avoid>),
 ) {
     // A reused root comes expanded: no priors to work out again.
-    if tree.node(node).is_expanded() {
+    if tree.node(leaf.node).is_expanded() {
         return;
     }
     let pass_wins = board.passes() > 0
         && Outcome::winner_of_margin(board.area_margin(), komi) == Some(board.to_move());
-    let children: Vec<Node> = priors(board, ladders)
+    let mover = board.to_move();
+    let mut children: Vec<Node> = priors(board, ladders)
         .into_iter()
+        .filter(|prior| avoid.is_none_or(|avoid| !avoid.keeps_out(mover, prior.mv, leaf.depth)))
         .map(|prior| match prior.mv {
             None if pass_wins => Node::new(None, PASS_TO_WIN.0, PASS_TO_WIN.1),
             _ => Node::new(prior.mv, prior.visits, prior.rate),
         })
         .collect();
-    tree.expand(node, children.into_iter());
+    if children.is_empty() {
+        children.push(Node::new(None, 0.0, 0.5));
+    }
+    tree.expand(leaf.node, children.into_iter());
 }
 
 /// The prior of a pass that ends the game won as the board stands: simulations, win rate.
