@@ -181,6 +181,33 @@ impl Tree {
         self.nodes.len() <= 1
     }
 
+    /// The root's win rate for the side to move there, over its real simulations (0.5
+    /// before the first): the root's wins count for the player who moved into it.
+    pub fn root_win_rate(&self) -> f32 {
+        let root = self.node(Tree::ROOT);
+        let visits = root.real_visits();
+        if visits > 0.0 {
+            1.0 - (root.wins - root.prior_wins) / visits
+        } else {
+            0.5
+        }
+    }
+
+    /// The simulations through each move of `moves`, followed down from the root, as
+    /// far as the tree has them.
+    pub fn visits_along(&self, moves: &[Move]) -> Vec<u64> {
+        let mut node = Tree::ROOT;
+        let mut visits = Vec::with_capacity(moves.len());
+        for &mv in moves {
+            let Some(child) = self.child_for(node, mv) else {
+                break;
+            };
+            visits.push(self.node(child).real_visits().max(0.0) as u64);
+            node = child;
+        }
+        visits
+    }
+
     /// The child of `index` reached by `mv`, if the node has one.
     pub fn child_for(&self, index: usize, mv: Move) -> Option<usize> {
         self.children(index)

@@ -44,20 +44,14 @@ pub(super) fn info_line(
         }
         if request.pv_visits {
             line.push_str(" pvVisits");
-            for visits in pv_visits(tree, &candidate.pv) {
+            for visits in tree.visits_along(&candidate.pv) {
                 let _ = write!(line, " {visits}");
             }
         }
     }
     if request.root_info {
-        let root = tree.node(Tree::ROOT);
-        let visits = root.real_visits().max(0.0);
-        // The root's wins count for the player who moved into it: the opponent.
-        let win_rate = if visits > 0.0 {
-            1.0 - (root.wins - root.prior_wins) / visits
-        } else {
-            0.5
-        };
+        let visits = tree.node(Tree::ROOT).real_visits().max(0.0);
+        let win_rate = tree.root_win_rate();
         let _ = write!(
             line,
             " rootInfo visits {} winrate {}",
@@ -122,20 +116,6 @@ fn write_score(line: &mut String, score: Score) {
         lead = score.lead,
         stdev = score.stdev
     );
-}
-
-/// The simulations through each move of `pv`, followed down `tree` from its root.
-fn pv_visits(tree: &Tree, pv: &[Move]) -> Vec<u64> {
-    let mut node = Tree::ROOT;
-    let mut visits = Vec::with_capacity(pv.len());
-    for &mv in pv {
-        let Some(child) = tree.child_for(node, mv) else {
-            break;
-        };
-        visits.push(tree.node(child).real_visits().max(0.0) as u64);
-        node = child;
-    }
-    visits
 }
 
 /// A fraction from 0 to 1 as `format` writes it: whole hundredths of a percent (Leela
