@@ -1,0 +1,55 @@
+//! Sabaki's own analysis parsing (its source's `parseAnalysis`, v0.60.2 and v0.52.2)
+//! run under node on gamebot's real `analyze`, `kata-analyze`, `lz-analyze` and
+//! `genmove_analyze` output, by `scripts/sabaki_parse_check.mjs`.
+//!
+//! Needs node and Sabaki's source (a git clone, bare or not, or a checkout): `SABAKI_SRC`
+//! names it, else the mirror at /work/.mirror/SabakiHQ+Sabaki/repo or the clone `.ci/run`
+//! makes in target/sabaki-src is used. Missing, the test skips with a notice, except under
+//! `CI=true`, where `.ci/run` provides both.
+
+mod common;
+use common::bound;
+use common::outside::{carry_out, decide, outside_program};
+
+use std::path::PathBuf;
+use std::process::Command;
+
+/// Where Sabaki's source is, if anywhere.
+fn sabaki_source() -> Option<PathBuf> {
+    let named = std::env::var_os("SABAKI_SRC").map(PathBuf::from);
+    let known = [
+        PathBuf::from("/work/.mirror/SabakiHQ+Sabaki/repo"),
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/sabaki-src"),
+    ];
+    named
+        .into_iter()
+        .chain(known)
+        .find(|path| path.join("HEAD").is_file() || path.join("src/modules").is_dir())
+}
+
+#[test]
+fn sabaki_reads_gamebot_s_analysis_right() {
+    let _bound = bound();
+    let Some(node) = outside_program("node", &[], "apt-get install nodejs") else {
+        return;
+    };
+    let Some(sabaki) = carry_out(decide(
+        sabaki_source(),
+        std::env::var("CI").ok().as_deref(),
+        "Sabaki's source is not there (set SABAKI_SRC to a clone of \
+         https://github.com/SabakiHQ/Sabaki)",
+    )) else {
+        return;
+    };
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/sabaki_parse_check.mjs");
+    let output = Command::new(node)
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_gamebot"))
+        .arg(&sabaki)
+        .output()
+        .expect("node runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.contains("ok: Sabaki"), "{stdout}");
+}
