@@ -97,7 +97,7 @@ struct AnalysisArgs {
     seed: Option<u64>,
     /// At the end of the input, stop the searches under way without answering them
     /// (else they are finished and answered first).
-    #[arg(long, alias = "quit-without-waiting")]
+    #[arg(long)]
     quit_without_waiting: bool,
     /// KataGo's `-model FILE`: accepted and ignored.
     #[arg(long, value_name = "FILE", hide = true)]
