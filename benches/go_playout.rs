@@ -44,6 +44,7 @@ fn simulations_per_second(size: usize, threads: usize, span: Duration) -> f64 {
         ownership: false,
         threads,
         dynamic_komi: 0,
+        avoid: None,
     };
     let budget = Budget {
         deadline: Some(Instant::now() + span),

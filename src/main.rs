@@ -1,5 +1,6 @@
 //! The `gamebot` command line: `serve` over TCP, `stdio` for one session, `score` one
-//! Go board, or `arena` for bot-vs-bot matches.
+//! Go board, `arena` for bot-vs-bot matches, or `analysis`, KataGo's JSON analysis
+//! protocol.
 
 #![forbid(unsafe_code)]
 
@@ -73,6 +74,72 @@ enum Command {
     /// and reports how well it predicts the moves of records kept out, beside the
     /// hand-set priors.
     TrainModel(TrainArgs),
+    /// KataGo's JSON analysis-engine protocol on stdin/stdout, for KaTrain: one query a
+    /// line in, one answer a line out per turn analysed (see protocol.md). KataGo's own
+    /// arguments, as KaTrain passes them (`-model FILE -config FILE -override-config
+    /// K=V,...`), are accepted and ignored.
+    Analysis(AnalysisArgs),
+}
+
+/// `gamebot analysis`'s options.
+#[derive(Debug, clap::Args)]
+struct AnalysisArgs {
+    /// Positions searched at once; the others wait, highest `priority` first.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    analysis_threads: u16,
+    /// Threads of the pool those searches share [default: the number of cores].
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    search_threads: Option<u16>,
+    /// Simulations run for each visit a query asks for with `maxVisits` (one of
+    /// KataGo's visits, a neural network's judgement, is worth many random playouts).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    playouts_per_visit: u64,
+    /// The visits of a query that gives no `maxVisits`.
+    #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..))]
+    max_visits: u64,
+    /// Seed of the engine's random choices [default: a new one each run].
+    #[arg(long)]
+    seed: Option<u64>,
+    /// At the end of the input, stop the searches under way without answering them
+    /// (else they are finished and answered first).
+    #[arg(long)]
+    quit_without_waiting: bool,
+    /// KataGo's `-model FILE`: accepted and ignored.
+    #[arg(long, value_name = "FILE", hide = true)]
+    model: Option<String>,
+    /// KataGo's `-human-model FILE`: accepted and ignored.
+    #[arg(long, value_name = "FILE", hide = true)]
+    human_model: Option<String>,
+    /// KataGo's `-config FILE`: accepted and ignored.
+    #[arg(long, value_name = "FILE", hide = true)]
+    config: Option<String>,
+    /// KataGo's `-override-config K=V,...`: accepted and ignored.
+    #[arg(long, value_name = "K=V,...", hide = true)]
+    override_config: Vec<String>,
+}
+
+/// KataGo's single-dash options that KaTrain passes to `katago analysis`, as the
+/// double-dash ones `gamebot analysis` takes.
+const KATAGO_OPTIONS: [&str; 5] = [
+    "-model",
+    "-human-model",
+    "-config",
+    "-override-config",
+    "-quit-without-waiting",
+];
+
+/// The command line, KataGo's single-dash options written as clap reads them when the
+/// subcommand is `analysis`.
+fn arguments() -> Vec<std::ffi::OsString> {
+    let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if args.iter().any(|arg| arg == "analysis") {
+        for arg in &mut args {
+            if let Some(option) = KATAGO_OPTIONS.iter().find(|option| arg == **option) {
+                *arg = format!("-{option}").into();
+            }
+        }
+    }
+    args
 }
 
 /// What every session's games promise, shown after the options of `serve` and `stdio`.
@@ -228,9 +295,13 @@ fn fresh_seed() -> u64 {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(arguments());
     let mode = match cli.command {
         Command::Score { file } => return score(file.as_deref()),
+        Command::Analysis(args) => {
+            init_logs(cli.log_format, "warn");
+            return analysis(&args);
+        }
         Command::Arena(args) => {
             // Quiet by default: the progress bar shares stderr.
             init_logs(cli.log_format, "warn");
@@ -382,6 +453,24 @@ fn arena(args: ArenaArgs) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `gamebot analysis`: answers the queries on stdin until it ends.
+fn analysis(args: &AnalysisArgs) -> ExitCode {
+    let config = gamebot::go::analysis_engine::Config {
+        workers: usize::from(args.analysis_threads),
+        search_threads: args.search_threads.map_or_else(
+            || std::thread::available_parallelism().map_or(1, |n| n.get()),
+            usize::from,
+        ),
+        playouts_per_visit: args.playouts_per_visit,
+        default_visits: args.max_visits,
+        seed: args.seed.unwrap_or_else(fresh_seed),
+        max_nodes: EngineOptions::default().max_nodes,
+        quit_without_waiting: args.quit_without_waiting,
+    };
+    gamebot::go::analysis_engine::run(config, std::io::stdin().lock(), std::io::stdout());
+    ExitCode::SUCCESS
 }
 
 fn line_limit(bytes: u64) -> usize {

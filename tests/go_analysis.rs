@@ -446,7 +446,8 @@ fn avoid_and_allow_keep_moves_out_of_the_candidates() {
             !moves.is_empty() && moves.iter().all(|mv| ["C3", "G7"].contains(mv)),
             "{moves:?}"
         );
-        // A rule for the other colour leaves the first move alone.
+        // A rule for the other colour leaves the first move alone (it holds at White's
+        // moves: see the depth test).
         let report = first_report(&mut c, "kata-analyze b 5 allow w C3 1 minmoves 10").await;
         assert!(entries(&report).len() >= 10, "{report}");
         // The genmove forms play an allowed move.
@@ -461,6 +462,124 @@ fn avoid_and_allow_keep_moves_out_of_the_candidates() {
         assert_eq!(played, "J9");
         assert_eq!(c.line().await, "\n");
         assert!(c.ok("showboard").await.contains("Black J9"));
+        server.shutdown().await;
+    })
+}
+
+/// The principal variations of a report's entries.
+fn variations(report: &str) -> Vec<Vec<String>> {
+    entries(report)
+        .iter()
+        .map(|entry| {
+            let pv = entry.split(" pv ").nth(1).expect("a pv");
+            pv.split_whitespace().map(str::to_string).collect()
+        })
+        .collect()
+}
+
+#[test]
+fn avoid_and_allow_hold_down_to_their_depth_in_the_tree() {
+    bounded(async {
+        let server = TestServer::start().await;
+        let mut c = server.connect().await;
+        c.ok("boardsize 5").await;
+        // C3 kept out for Black at depths 0 and 2, for White at depth 1: no variation
+        // has it among its first three moves, however deep the search goes.
+        let report = last_report(
+            &mut c,
+            "kata-analyze b 20 avoid b C3 3 avoid w C3,pass 2 maxmoves 8",
+            3,
+        )
+        .await;
+        let pvs = variations(&report);
+        assert!(pvs.iter().any(|pv| pv.len() >= 3), "{report}");
+        for pv in &pvs {
+            let head = &pv[..pv.len().min(3)];
+            assert!(!head.contains(&"C3".to_string()), "{pv:?}");
+            assert_ne!(pv.get(1).map(String::as_str), Some("pass"), "{pv:?}");
+        }
+        // Kept out for Black's first move only, White takes the centre at once.
+        let report = last_report(&mut c, "kata-analyze b 20 avoid b C3 1 maxmoves 8", 3).await;
+        let pvs = variations(&report);
+        assert!(pvs.iter().all(|pv| pv[0] != "C3"), "{report}");
+        assert!(
+            pvs.iter()
+                .any(|pv| pv.get(1).map(String::as_str) == Some("C3")),
+            "{report}"
+        );
+        // allow until depth 2: Black's first move and White's reply from the list.
+        let report = last_report(
+            &mut c,
+            "kata-analyze b 20 allow b B2,D4 1 allow w B4,D2 2",
+            3,
+        )
+        .await;
+        for pv in variations(&report) {
+            assert!(["B2", "D4"].contains(&pv[0].as_str()), "{pv:?}");
+            if let Some(reply) = pv.get(1) {
+                assert!(["B4", "D2"].contains(&reply.as_str()), "{pv:?}");
+            }
+        }
+        server.shutdown().await;
+    })
+}
+
+/// The last report of a `kata-analyze` stream that ran for `reports` reports.
+async fn last_report(c: &mut Client, command: &str, reports: usize) -> String {
+    c.send(command).await;
+    assert_eq!(c.line().await, "=\n");
+    let lines = stream_lines(c, reports, "name").await;
+    assert_eq!(c.response().await, "= gamebot\n\n");
+    lines.last().expect("a report").clone()
+}
+
+/// The number after `key` in `text`.
+fn number(text: &str, key: &str) -> f32 {
+    field(text, key)
+        .parse()
+        .unwrap_or_else(|_| panic!("{key} in {text}"))
+}
+
+#[test]
+fn scores_are_the_expected_final_margin_for_the_side_analysed() {
+    bounded(async {
+        let server = TestServer::start().await;
+        let mut c = server.connect().await;
+        c.ok("boardsize 9").await;
+        c.ok("komi 2.5").await;
+        // Black fills columns A to E but for two eyes and a hole (B4, B6) round a dead
+        // white stone at B5; White fills F to J but for two eyes. Once B5 is taken Black
+        // has 45 points, White 36: Black leads by 9 - 2.5 = 6.5.
+        for column in ["A", "B", "C", "D", "E", "F", "G", "H", "J"] {
+            for row in 1..=9 {
+                let point = format!("{column}{row}");
+                let colour = if column < "F" { "b" } else { "w" };
+                if !["A2", "A8", "B4", "B5", "B6", "G2", "G8"].contains(&point.as_str()) {
+                    c.ok(&format!("play {colour} {point}")).await;
+                }
+            }
+        }
+        c.ok("play w B5").await;
+        for (colour, sign) in [("b", 1.0), ("w", -1.0)] {
+            let line = last_report(
+                &mut c,
+                &format!("kata-analyze {colour} 30 rootInfo true"),
+                3,
+            )
+            .await;
+            let (infos, root) = line.split_once("rootInfo").expect("rootInfo");
+            let lead = number(root, "scoreLead");
+            assert!((lead - sign * 6.5).abs() <= 3.0, "{colour}: {root}");
+            assert_eq!(number(root, "scoreMean"), lead, "{root}");
+            assert!(number(root, "scoreStdev") >= 0.0, "{root}");
+            let best = entries(infos)[0];
+            let best_lead = number(best, "scoreLead");
+            assert!((best_lead - sign * 6.5).abs() <= 3.0, "{colour}: {best}");
+            assert_eq!(number(best, "scoreMean"), best_lead, "{best}");
+        }
+        // Leela Zero's form has no scores.
+        let line = last_report(&mut c, "lz-analyze b 30", 1).await;
+        assert!(!line.contains("score"), "{line}");
         server.shutdown().await;
     })
 }

@@ -22,6 +22,7 @@ fn settings(komi: &str, seed: u64) -> Settings {
         ownership: true,
         threads: 1,
         dynamic_komi: 0,
+        avoid: None,
     }
 }
 

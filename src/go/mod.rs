@@ -1,5 +1,7 @@
-//! Go under Tromp-Taylor rules: the board, area scoring, the engine and the GTP adapter.
+//! Go under Tromp-Taylor rules: the board, area scoring, the engine, the GTP adapter and
+//! KataGo's JSON analysis protocol (`gamebot analysis`).
 
+pub mod analysis_engine;
 pub mod board;
 pub mod colour;
 pub mod engine;

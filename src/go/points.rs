@@ -38,6 +38,11 @@ impl Points {
     /// Zero points.
     pub const ZERO: Points = Points { millionths: 0 };
 
+    /// The value as a float, for statistics (exact up to the float's precision).
+    pub fn to_f64(self) -> f64 {
+        self.millionths as f64 / 1e6
+    }
+
     /// Reads a plain decimal: an optional sign, digits with an optional decimal point
     /// (`6.5`, `-7.5`, `+3`, `.5`, `5.`), at most six significant decimals (trailing
     /// zeros do not count), magnitude below 10^9 (no board holds more than 65,025

@@ -13,7 +13,7 @@ pub struct EngineOptions {
     /// The seed of the engine's random choices (`--seed`); each search derives its own
     /// from it and the position.
     pub seed: u64,
-    /// The most nodes one search's tree may hold; 48 bytes each.
+    /// The most nodes one search's tree may hold; 56 bytes each.
     pub max_nodes: usize,
     /// Threads of the search pool every session shares (`--search-threads`), and the
     /// most that search one tree at once; a search of a fixed number of simulations
@@ -28,7 +28,7 @@ pub struct EngineOptions {
 }
 
 impl Default for EngineOptions {
-    /// One second a move, seed 0, trees of at most 500,000 nodes (24 MB), one
+    /// One second a move, seed 0, trees of at most 500,000 nodes (28 MB), one
     /// thread, resigning below a 5% win rate, no pondering.
     fn default() -> EngineOptions {
         EngineOptions {

@@ -2,6 +2,7 @@
 //! what the search learned about each candidate. No threads, clocks or sockets are chosen
 //! here: the caller gives a deadline, a playout count and a stop flag.
 
+use super::avoid::Avoid;
 use super::ladder::LadderReader;
 use super::playout::{playout, Policy};
 use super::playout_board::PlayoutBoard;
@@ -62,14 +63,14 @@ pub struct Target {
 }
 
 /// The rules of the game being searched, as far as the search needs them.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Settings {
     /// White's compensation.
     pub komi: Points,
     /// The seed of the playouts' random choices: the same seed, position and playout
     /// count give the same result.
     pub seed: u64,
-    /// The most nodes the tree may hold (48 bytes each).
+    /// The most nodes the tree may hold (56 bytes each).
     pub max_nodes: usize,
     /// Whether to estimate who owns each point at the end (costs a pass over the board
     /// per simulation).
@@ -81,6 +82,9 @@ pub struct Settings {
     /// resignation that follows them, still count against `komi` (see
     /// [`SearchResult::dynamic`]).
     pub dynamic_komi: i64,
+    /// Moves the tree leaves out near its root (KataGo's `avoid` and `allow`); below
+    /// the tree, the playouts play any move.
+    pub avoid: Option<Arc<Avoid>>,
 }
 
 /// What the search found for one move of the root.
@@ -98,6 +102,36 @@ pub struct Candidate {
     pub lcb: f32,
     /// The principal variation starting with this move.
     pub pv: Vec<Move>,
+    /// The final score of the simulations through it (the root's when it has none).
+    pub score: Score,
+}
+
+/// The final scores of a node's simulations as the side to move at the root sees them:
+/// KataGo's `scoreLead` and `scoreStdev`.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Score {
+    /// The mean final Tromp-Taylor margin for the side to move at the root, komi
+    /// included (the game's komi, not a dynamic one): positive when it is ahead.
+    pub lead: f32,
+    /// The standard deviation of that margin.
+    pub stdev: f32,
+}
+
+impl Score {
+    /// The score of `node`'s simulations for `colour`, against `komi`; `None` before
+    /// its first simulation.
+    fn of(node: &Node, colour: Colour, komi: Points) -> Option<Score> {
+        let (mean, stdev) = node.score()?;
+        let black_lead = mean - komi.to_f64();
+        let lead = match colour {
+            Colour::Black => black_lead,
+            Colour::White => -black_lead,
+        };
+        Some(Score {
+            lead: lead as f32,
+            stdev: stdev as f32,
+        })
+    }
 }
 
 /// What a search returns.
@@ -110,6 +144,9 @@ pub struct SearchResult {
     pub candidates: Vec<Candidate>,
     /// Simulations run.
     pub playouts: u64,
+    /// The final score of all the simulations from the root (of the tree's whole life,
+    /// when it was reused): the position's score for the side to move.
+    pub root_score: Score,
     /// When asked for: each point's expected owner at the end of the game, from +1
     /// (Black's in every simulation) to -1 (White's), one entry per point.
     pub ownership: Vec<f32>,
@@ -198,7 +235,18 @@ pub fn search_with(
     let mut tree = tree.unwrap_or_else(|| Tree::new(settings.max_nodes));
     let mut ladders = LadderReader::new();
     let komi = settings.komi.plus_whole(settings.dynamic_komi);
-    expand(&mut tree, Tree::ROOT, &mut root.clone(), &mut ladders, komi);
+    let avoid = settings.avoid.as_deref();
+    let leaf = Leaf {
+        node: Tree::ROOT,
+        depth: 0,
+    };
+    expand(
+        &mut tree,
+        leaf,
+        &mut root.clone(),
+        &mut ladders,
+        (komi, avoid),
+    );
     let real_komi = (settings.dynamic_komi != 0).then_some(settings.komi);
     let rule = budget.target.map(|Target { soft, hard }| TimeRule {
         started: Instant::now(),
@@ -217,6 +265,7 @@ pub fn search_with(
             komi,
             real_komi,
             max_moves: 3 * points,
+            avoid: settings.avoid.clone(),
         },
         root,
         lanes: (0..settings.threads.max(1))
@@ -238,7 +287,8 @@ pub fn search_with(
     }
     let playouts = job.shared.done.load(Ordering::Relaxed);
     let honest = real_komi.map(|_| tree.root_tally());
-    let mut result = result(&tree, &job.root, playouts, &owners, honest, |point| {
+    let scoring = (settings.komi, &job.root);
+    let mut result = result(&tree, scoring, playouts, &owners, honest, |point| {
         rules_legal(board, colour, point)
     });
     result.decided = job.decided.load(Ordering::Relaxed);
@@ -247,7 +297,9 @@ pub fn search_with(
             komi,
             win_rate: tree
                 .child_for(Tree::ROOT, result.best)
-                .map_or(0.5, |child| candidate(&tree, child, None).win_rate),
+                .map_or(0.5, |child| {
+                    candidate(&tree, child, None, settings.komi, colour).win_rate
+                }),
         });
     }
     (result, tree)
@@ -402,6 +454,7 @@ struct Shared {
     /// against it (see [`Tree::count_at_root`]).
     real_komi: Option<Points>,
     max_moves: usize,
+    avoid: Option<Arc<Avoid>>,
 }
 
 /// How a simulation ended.
@@ -419,6 +472,17 @@ enum Ending {
 }
 
 impl Ending {
+    /// Black's final area margin: the playout's, or after passes the settled one (the
+    /// board with dead stones resolved, as a referee would count it).
+    fn margin(self) -> f64 {
+        match self {
+            Ending::Playout(margin)
+            | Ending::Passed {
+                settled: margin, ..
+            } => margin as f64,
+        }
+    }
+
     /// Who wins against `komi`.
     fn winner(self, komi: Points) -> Option<Colour> {
         match self {
@@ -486,12 +550,16 @@ impl Worker {
                     if tree.node(node).real_visits() < EXPAND_AT + 1.0 {
                         break;
                     }
+                    let leaf = Leaf {
+                        node,
+                        depth: self.path.len() - 1,
+                    };
                     expand(
                         &mut tree,
-                        node,
+                        leaf,
                         &mut board,
                         &mut self.policy.ladders,
-                        shared.komi,
+                        (shared.komi, shared.avoid.as_deref()),
                     );
                     if !tree.node(node).is_expanded() {
                         break;
@@ -500,7 +568,7 @@ impl Worker {
                 node = select(&tree, node);
                 tree.node_mut(node).visits += 1.0;
                 let mover = board.to_move();
-                match tree.node(node).mv {
+                match tree.node(node).mv() {
                     Some(point) => {
                         if self.played_first[point].is_none() {
                             self.played_first[point] = Some(mover);
@@ -531,7 +599,7 @@ impl Worker {
             board.add_owners(&mut self.owners);
         }
         let mut tree = lock(&shared.tree);
-        self.back_up(&mut tree, root.to_move(), winner);
+        self.back_up(&mut tree, root.to_move(), winner, ending.margin());
         if let (Some(komi), Some(&child)) = (shared.real_komi, self.path.get(1)) {
             let won = match ending.winner(komi) {
                 Some(winner) if winner == root.to_move() => 1.0,
@@ -566,10 +634,10 @@ impl Worker {
         }
     }
 
-    /// Adds a simulation won by `winner` (a draw counts half) to the nodes of the path,
-    /// whose visits were counted on the way down, and to the AMAF statistics of their
-    /// children that the simulation played.
-    fn back_up(&self, tree: &mut Tree, root_mover: Colour, winner: Option<Colour>) {
+    /// Adds a simulation won by `winner` (a draw counts half) that ended with Black's
+    /// area margin `margin` to the nodes of the path, whose visits were counted on the
+    /// way down, and to the AMAF statistics of their children that the simulation played.
+    fn back_up(&self, tree: &mut Tree, root_mover: Colour, winner: Option<Colour>, margin: f64) {
         let score = |colour: Colour| match winner {
             Some(w) if w == colour => 1.0,
             Some(_) => 0.0,
@@ -578,10 +646,12 @@ impl Worker {
         // The player to move at path[depth] is root_mover at even depths.
         let mut to_move = root_mover;
         for &index in &self.path {
-            tree.node_mut(index).wins += score(to_move.opponent());
+            let node = tree.node_mut(index);
+            node.wins += score(to_move.opponent());
+            node.add_score(margin);
             for child in tree.children(index) {
                 let child_node = tree.node_mut(child);
-                if let Some(point) = child_node.mv {
+                if let Some(point) = child_node.mv() {
                     if self.played_first[point] == Some(to_move) {
                         child_node.amaf_visits += 1.0;
                         child_node.amaf_wins += score(to_move);
@@ -593,31 +663,44 @@ impl Worker {
     }
 }
 
-/// Gives `node` a child for each legal move of `board` (own single-point eyes left out),
-/// and a pass, each with its prior. After the opponent's
-/// pass, a pass ends the game: when the board as it stands wins (with `komi`), it starts
-/// as a likely win, so that the search tries it and sees whether it really wins.
+/// A node of the tree to expand, and how many moves below the root it is.
+#[derive(Debug, Clone, Copy)]
+struct Leaf {
+    node: usize,
+    depth: usize,
+}
+
+/// Gives `leaf` a child for each legal move of `board` (own single-point eyes left out),
+/// and a pass, each with its prior; but none for the moves `avoid` keeps out at its
+/// depth (a pass when that leaves nothing). After the opponent's pass, a pass ends the
+/// game: when the board as it stands wins (with `komi`), it starts as a likely win, so
+/// that the search tries it and sees whether it really wins.
 fn expand(
     tree: &mut Tree,
-    node: usize,
+    leaf: Leaf,
     board: &mut PlayoutBoard,
     ladders: &mut LadderReader,
-    komi: Points,
+    (komi, avoid): (Points, Option<&Avoid>),
 ) {
     // A reused root comes expanded: no priors to work out again.
-    if tree.node(node).is_expanded() {
+    if tree.node(leaf.node).is_expanded() {
         return;
     }
     let pass_wins = board.passes() > 0
         && Outcome::winner_of_margin(board.area_margin(), komi) == Some(board.to_move());
-    let children: Vec<Node> = priors(board, ladders)
+    let mover = board.to_move();
+    let mut children: Vec<Node> = priors(board, ladders)
         .into_iter()
+        .filter(|prior| avoid.is_none_or(|avoid| !avoid.keeps_out(mover, prior.mv, leaf.depth)))
         .map(|prior| match prior.mv {
             None if pass_wins => Node::new(None, PASS_TO_WIN.0, PASS_TO_WIN.1),
             _ => Node::new(prior.mv, prior.visits, prior.rate),
         })
         .collect();
-    tree.expand(node, children.into_iter());
+    if children.is_empty() {
+        children.push(Node::new(None, 0.0, 0.5));
+    }
+    tree.expand(leaf.node, children.into_iter());
 }
 
 /// The prior of a pass that ends the game won as the board stands: simulations, win rate.
@@ -657,7 +740,7 @@ fn select(tree: &Tree, node: usize) -> usize {
 /// candidates' win rates are theirs.
 fn result(
     tree: &Tree,
-    root: &PlayoutBoard,
+    (komi, root): (Points, &PlayoutBoard),
     playouts: u64,
     owners: &[i32],
     honest: Option<&[[f32; 2]]>,
@@ -665,13 +748,16 @@ fn result(
 ) -> SearchResult {
     let children = tree.children(Tree::ROOT);
     let first = children.start;
+    let colour = root.to_move();
+    let root_score = Score::of(tree.node(Tree::ROOT), colour, komi).unwrap_or_default();
     let mut candidates: Vec<Candidate> = children
         .map(|child| {
-            candidate(
-                tree,
-                child,
-                honest.and_then(|tally| tally.get(child - first)),
-            )
+            let honest = honest.and_then(|tally| tally.get(child - first));
+            let mut candidate = candidate(tree, child, honest, komi, colour);
+            if candidate.visits == 0 {
+                candidate.score = root_score;
+            }
+            candidate
         })
         .collect();
     candidates.sort_by_key(|candidate| std::cmp::Reverse(candidate.visits));
@@ -698,6 +784,7 @@ fn result(
         best,
         candidates,
         playouts,
+        root_score,
         ownership,
         decided: false,
         dynamic: None,
@@ -706,8 +793,14 @@ fn result(
 
 /// The candidate for the child at `index`; its win rate and bound from `honest` (the
 /// simulations through it counted against the real komi, and their wins) when given
-/// and not empty.
-fn candidate(tree: &Tree, index: usize, honest: Option<&[f32; 2]>) -> Candidate {
+/// and not empty; its score for `colour` (to move at the root) against `komi`.
+fn candidate(
+    tree: &Tree,
+    index: usize,
+    honest: Option<&[f32; 2]>,
+    komi: Points,
+    colour: Colour,
+) -> Candidate {
     let node = tree.node(index);
     let visits = node.real_visits().max(0.0);
     let (win_rate, counted) = match honest {
@@ -716,18 +809,19 @@ fn candidate(tree: &Tree, index: usize, honest: Option<&[f32; 2]>) -> Candidate 
         _ => (node.win_rate(), visits),
     };
     Candidate {
-        mv: node.mv,
+        mv: node.mv(),
         visits: visits as u32,
         win_rate,
         prior: node.prior_rate(),
         lcb: lower_bound(win_rate, counted),
         pv: principal_variation(tree, index),
+        score: Score::of(node, colour, komi).unwrap_or_default(),
     }
 }
 
 /// The moves from `index` down, each time to the most visited child.
 fn principal_variation(tree: &Tree, mut index: usize) -> Vec<Move> {
-    let mut pv = vec![tree.node(index).mv];
+    let mut pv = vec![tree.node(index).mv()];
     while let Some(next) = tree
         .children(index)
         .filter(|&child| tree.node(child).real_visits() > 0.0)
@@ -737,7 +831,7 @@ fn principal_variation(tree: &Tree, mut index: usize) -> Vec<Move> {
                 .total_cmp(&tree.node(b).real_visits())
         })
     {
-        pv.push(tree.node(next).mv);
+        pv.push(tree.node(next).mv());
         index = next;
     }
     pv

@@ -50,7 +50,7 @@ pub fn search_in_slices(
         // Each slice draws fresh random numbers: the same seed again would replay them.
         let slice_settings = Settings {
             seed: settings.seed ^ slice.wrapping_mul(0xd6e8_feb8_6659_fd93),
-            ..*settings
+            ..settings.clone()
         };
         let (mut result, grown) = search_with(
             pool,
@@ -101,6 +101,7 @@ mod tests {
             ownership: true,
             threads: 1,
             dynamic_komi: 0,
+            avoid: None,
         }
     }
 

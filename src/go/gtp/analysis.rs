@@ -44,10 +44,8 @@ impl GoAdapter {
         sink.begin();
         let board = &self.board;
         let colour = request.colour.unwrap_or_else(|| board.to_move());
-        let settings = search_settings(board, self.komi, &self.options, request.ownership);
-        let start = request
-            .restriction
-            .root(&self.pool, board, colour, &settings);
+        let mut settings = search_settings(board, self.komi, &self.options, request.ownership);
+        settings.avoid = request.restriction.avoid_table(board.size() * board.size());
         let budget = Budget {
             stop: Some(stop),
             ..Budget::default()
@@ -57,7 +55,7 @@ impl GoAdapter {
         };
         let (result, _) = search_in_slices(
             &self.pool,
-            start,
+            None,
             board,
             colour,
             &settings,
@@ -82,10 +80,7 @@ impl GoAdapter {
         sink.begin();
         let board = self.board.clone();
         let colour = request.colour.unwrap_or_else(|| board.to_move());
-        let settings = search_settings(&board, self.komi, &self.options, false);
-        let start = request
-            .restriction
-            .root(&self.pool, &board, colour, &settings);
+        let avoid = request.restriction.avoid_table(board.size() * board.size());
         let mut report = |result: &SearchResult, tree: &Tree| {
             sink.line(&info_line(&board, colour, result, tree, request));
         };
@@ -94,7 +89,7 @@ impl GoAdapter {
             stop,
             report: &mut report,
         };
-        let answer = self.genmove(colour, Purpose::Play, Some(progress), start)?;
+        let answer = self.genmove(colour, Purpose::Play, Some(progress), avoid)?;
         Ok(format!("play {answer}"))
     }
 }

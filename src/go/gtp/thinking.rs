@@ -4,6 +4,7 @@
 use super::ponder::Ponder;
 use super::{move_name, GoAdapter, GoError, Purpose};
 use crate::go::board::Board;
+use crate::go::engine::avoid::Avoid;
 use crate::go::engine::dynamic_komi::DynamicKomi;
 use crate::go::engine::game::Game;
 use crate::go::engine::search::{Budget, SearchResult, Settings, Target};
@@ -128,8 +129,8 @@ const DEAD_BELOW: f32 = -0.4;
 impl GoAdapter {
     /// The engine's move for `colour`, played unless only asked for; the clock, when
     /// there is one, sets the time and is charged for it. `progress`, when given, watches
-    /// the search. The search starts from `start` when given (a root an analysis
-    /// restricts), else from the tree kept from the last move. It scores its simulations
+    /// the search. With `avoid` (moves an analysis keeps out) the search starts afresh,
+    /// else from the tree kept from the last move. It scores its simulations
     /// against the colour's dynamic komi, except right after the opponent's pass and when
     /// cleaning up, where how the game ends is at stake; it learns from the result.
     pub(super) fn genmove(
@@ -137,7 +138,7 @@ impl GoAdapter {
         colour: Colour,
         purpose: Purpose,
         progress: Option<Progress<'_>>,
-        start: Option<Tree>,
+        avoid: Option<Arc<Avoid>>,
     ) -> Result<String, GoError> {
         let started = Instant::now();
         let game = Game::of(&self.board);
@@ -155,9 +156,8 @@ impl GoAdapter {
             steering.offset(&game)
         };
         // A move only asked for leaves the kept tree for the move that will be played.
-        let reuse = match (start, purpose) {
-            (Some(start), _) => Some(start),
-            (None, Purpose::Answer) => None,
+        let reuse = match (&avoid, purpose) {
+            (Some(_), _) | (None, Purpose::Answer) => None,
             (None, Purpose::Play | Purpose::Cleanup) => self
                 .last_search
                 .take()
@@ -168,7 +168,7 @@ impl GoAdapter {
             (started, allotment),
             dynamic_komi,
             cleanup,
-            reuse,
+            (reuse, avoid),
             progress,
         );
         let steered = result
@@ -269,7 +269,7 @@ impl GoAdapter {
                 (Instant::now(), None),
                 0,
                 true,
-                None,
+                (None, None),
                 Some(progress),
             )
             .0;
@@ -345,12 +345,13 @@ impl GoAdapter {
         timing: (Instant, Option<Allotment>),
         dynamic_komi: i64,
         ownership: bool,
-        reuse: Option<Tree>,
+        (reuse, avoid): (Option<Tree>, Option<Arc<Avoid>>),
         progress: Option<Progress<'_>>,
     ) -> (SearchResult, Tree) {
         let options = &self.options;
         let mut settings = search_settings(&self.board, self.komi, options, ownership);
         settings.dynamic_komi = dynamic_komi;
+        settings.avoid = avoid;
         let (now, allotment) = timing;
         let mut budget = Budget {
             playouts: options.playouts,
@@ -423,6 +424,7 @@ pub(super) fn search_settings(
             options.threads
         },
         dynamic_komi: 0,
+        avoid: None,
     }
 }
 
@@ -588,7 +590,7 @@ mod tests {
         let our_move = parse_move(&ours)
             .unwrap()
             .map(|v| adapter.board.point(v).unwrap());
-        assert_eq!(last.tree.node(Tree::ROOT).mv, our_move);
+        assert_eq!(last.tree.node(Tree::ROOT).mv(), our_move);
         // The opponent answers with the reply the tree knows best.
         let reply = last
             .tree
@@ -599,7 +601,7 @@ mod tests {
                     .visits
                     .total_cmp(&last.tree.node(b).visits)
             })
-            .map(|child| last.tree.node(child).mv)
+            .map(|child| last.tree.node(child).mv())
             .expect("the reply was explored");
         let answer = format!(
             "play w {}",
@@ -611,7 +613,7 @@ mod tests {
             .subtree_for(&adapter.board, Colour::Black)
             .expect("reused");
         assert!(reused.node(Tree::ROOT).visits > 1.0);
-        assert_eq!(reused.node(Tree::ROOT).mv, reply);
+        assert_eq!(reused.node(Tree::ROOT).mv(), reply);
         // Not for the wrong colour, nor after the position changed otherwise.
         assert!(last
             .clone()

@@ -4,7 +4,7 @@
 use super::request::Request;
 use super::Format;
 use crate::go::board::Board;
-use crate::go::engine::search::{Candidate, SearchResult};
+use crate::go::engine::search::{Candidate, Score, SearchResult};
 use crate::go::engine::tree::{Move, Tree};
 use crate::go::gtp::vertex::move_name;
 use crate::go::Colour;
@@ -28,37 +28,40 @@ pub(super) fn info_line(
         }
         let _ = write!(
             line,
-            "info move {} visits {} winrate {} prior {} lcb {} order {order} pv",
+            "info move {} visits {} winrate {} prior {} lcb {} order {order}",
             name(candidate.mv),
             candidate.visits,
             number(request.format, candidate.win_rate),
             number(request.format, prior),
             number(request.format, candidate.lcb),
         );
+        if request.format.kata_keys() {
+            write_score(&mut line, candidate.score);
+        }
+        line.push_str(" pv");
         for &mv in &candidate.pv {
             let _ = write!(line, " {}", name(mv));
         }
         if request.pv_visits {
             line.push_str(" pvVisits");
-            for visits in pv_visits(tree, &candidate.pv) {
+            for visits in tree.visits_along(&candidate.pv) {
                 let _ = write!(line, " {visits}");
             }
         }
     }
     if request.root_info {
-        let root = tree.node(Tree::ROOT);
-        let visits = root.real_visits().max(0.0);
-        // The root's wins count for the player who moved into it: the opponent.
-        let win_rate = if visits > 0.0 {
-            1.0 - (root.wins - root.prior_wins) / visits
-        } else {
-            0.5
-        };
+        let visits = tree.node(Tree::ROOT).real_visits().max(0.0);
+        let win_rate = tree.root_win_rate();
         let _ = write!(
             line,
-            " rootInfo visits {} winrate {} currentPlayer {}",
+            " rootInfo visits {} winrate {}",
             visits as u64,
             number(request.format, win_rate),
+        );
+        write_score(&mut line, result.root_score);
+        let _ = write!(
+            line,
+            " currentPlayer {}",
             match colour {
                 Colour::Black => 'B',
                 Colour::White => 'W',
@@ -104,18 +107,15 @@ fn reported<'a>(result: &'a SearchResult, request: &Request) -> Vec<&'a Candidat
     reported
 }
 
-/// The simulations through each move of `pv`, followed down `tree` from its root.
-fn pv_visits(tree: &Tree, pv: &[Move]) -> Vec<u64> {
-    let mut node = Tree::ROOT;
-    let mut visits = Vec::with_capacity(pv.len());
-    for &mv in pv {
-        let Some(child) = tree.child_for(node, mv) else {
-            break;
-        };
-        visits.push(tree.node(child).real_visits().max(0.0) as u64);
-        node = child;
-    }
-    visits
+/// KataGo's score keys: `scoreMean` is `scoreLead` (KataGo keeps the older name for
+/// tools that read it; gamebot's mean final margin is both).
+fn write_score(line: &mut String, score: Score) {
+    let _ = write!(
+        line,
+        " scoreMean {lead:.6} scoreStdev {stdev:.6} scoreLead {lead:.6}",
+        lead = score.lead,
+        stdev = score.stdev
+    );
 }
 
 /// A fraction from 0 to 1 as `format` writes it: whole hundredths of a percent (Leela

@@ -104,14 +104,12 @@ impl Request {
                         "vertices on the board separated by commas",
                         |raw| Restriction::points(board, raw),
                     )?;
-                    // Checked as KataGo checks it; the restriction holds for the first
-                    // move only (see `restrict`), which every depth covers.
-                    args.parse_with(depth, "a depth of 1 or more", |raw| {
+                    let depth = args.parse_with(depth, "a depth of 1 or more", |raw| {
                         raw.parse::<u32>().ok().filter(|&depth| depth >= 1)
                     })?;
                     let added = match word {
-                        "avoid" => request.restriction.avoid(who, moves),
-                        _ => request.restriction.allow(who, moves),
+                        "avoid" => request.restriction.avoid(who, moves, depth),
+                        _ => request.restriction.allow(who, moves, depth),
                     };
                     added.map_err(|error: RestrictionError| CommandError::game(error))?;
                     index += 4;
