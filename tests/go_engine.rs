@@ -105,11 +105,12 @@ fn a_clear_choice_stops_at_its_target_not_its_deadline() {
     use gamebot::go::engine::search::Target;
     use std::time::{Duration, Instant};
     let mut board = Board::new(9);
-    // The capture at F6 of four stones in atari: no other move comes close.
+    // The capture at F6 of four stones in atari, which would otherwise connect out to
+    // G6 there: no other move comes close.
     setup(
         &mut board,
         &["C5", "C6", "D4", "E4", "F5", "D7", "E7"],
-        &["D5", "E5", "D6", "E6"],
+        &["D5", "E5", "D6", "E6", "G6"],
     );
     let now = Instant::now();
     let target = Target {
@@ -127,7 +128,12 @@ fn a_clear_choice_stops_at_its_target_not_its_deadline() {
         "ran to the deadline: {} simulations",
         result.playouts
     );
-    assert_eq!(result.best, Some(at(&board, "F6")));
+    assert_eq!(
+        result.best,
+        Some(at(&board, "F6")),
+        "{:?}",
+        &result.candidates[..3]
+    );
     // Without a target the same search would run to its deadline, and is not decided.
     let plain = Budget {
         playouts: Some(300),

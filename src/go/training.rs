@@ -20,10 +20,12 @@ pub struct TrainArgs {
     /// Where to write the weights.
     #[arg(long)]
     out: PathBuf,
-    /// Keep every Nth record (the Nth, the 2Nth, ...) out of the training, to measure
-    /// the predictions on; 0 keeps none out.
-    #[arg(long, default_value_t = 10)]
-    held_out_every: usize,
+    /// The share of the records, the last ones in path order, kept out of the training
+    /// to measure the predictions on (0 keeps none out). The last ones, not every tenth:
+    /// records made in pairs from one opening (as `gamebot arena` makes them) then stay
+    /// on one side.
+    #[arg(long, default_value_t = 0.1, value_parser = share)]
+    held_out: f64,
     /// Moves at the start of each record not learned from (random openings).
     #[arg(long, default_value_t = 2)]
     skip: usize,
@@ -46,14 +48,13 @@ pub struct TrainArgs {
 /// an unreadable path or no usable record at all is an error.
 pub fn run(args: &TrainArgs) -> Result<(), String> {
     let paths = record_paths(&args.records)?;
+    let kept_out = (paths.len() as f64 * args.held_out).round() as usize;
     let mut learn = Vec::new();
     let mut held_out = Vec::new();
     for (index, path) in paths.iter().enumerate() {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         match SgfGame::parse(&text) {
-            Ok(game) if args.held_out_every > 0 && (index + 1) % args.held_out_every == 0 => {
-                held_out.push(game)
-            }
+            Ok(game) if index >= paths.len() - kept_out => held_out.push(game),
             Ok(game) => learn.push(game),
             Err(error) => eprintln!("skipping {}: {error}", path.display()),
         }
@@ -117,6 +118,14 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// A share: a number from 0 to 1.
+fn share(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(share) if (0.0..=1.0).contains(&share) => Ok(share),
+        _ => Err(format!("'{text}' is not a share from 0 to 1")),
+    }
 }
 
 /// A report line: who predicted how well.

@@ -74,13 +74,14 @@ impl DynamicKomi {
 
     /// Learns from a search for `colour` in `game` whose best move won `win_rate`
     /// against the komi that search used. A win rate outside [`BAND_LOW`]..[`BAND_HIGH`]
-    /// moves the komi against the side it favours, in proportion; but only once the game
-    /// has been pinned (a win rate beyond [`PINNED_LOW`] or [`PINNED_HIGH`]): an
-    /// ordinary game keeps its komi. Coming back from one side, the learned part stops
-    /// at zero unless the game is pinned the other way.
+    /// moves the komi against the side it favours, in proportion; in an even game only
+    /// once the game has been pinned (a win rate beyond [`PINNED_LOW`] or
+    /// [`PINNED_HIGH`]), so that an ordinary game keeps its komi, while a handicap game,
+    /// whose komi is moved from the start, is steered all along. Coming back from one
+    /// side, the learned part stops at zero unless the game is pinned the other way.
     pub fn learn(&mut self, colour: Colour, win_rate: f32, game: &Game) {
         let pinned = !(PINNED_LOW..=PINNED_HIGH).contains(&win_rate);
-        if self.learned == 0.0 && !pinned {
+        if self.learned == 0.0 && !pinned && game.handicap < 2 {
             return;
         }
         let excess = if win_rate > BAND_HIGH {
@@ -129,6 +130,15 @@ mod tests {
         // An even game (or a single stone, which is no handicap) keeps its komi.
         assert_eq!(none.offset(&game(361, 0, 0)), 0);
         assert_eq!(none.offset(&game(361, 1, 0)), 0);
+    }
+
+    #[test]
+    fn a_handicap_game_is_steered_before_it_is_pinned() {
+        let four = game(81, 4, 10);
+        let mut white = DynamicKomi::default();
+        let start = white.offset(&four);
+        white.learn(Colour::White, 0.3, &four);
+        assert!(white.offset(&four) > start, "{white:?}");
     }
 
     #[test]

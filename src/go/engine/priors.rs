@@ -5,7 +5,7 @@
 
 use super::ladder::LadderReader;
 use super::model::dataset::candidates;
-use super::model::features::move_features;
+use super::model::features::{self, move_features, NO_LEVEL};
 use super::model::MoveModel;
 use super::pattern::is_good_pattern;
 use super::playout_board::{cell_of, PlayoutBoard};
@@ -64,31 +64,69 @@ pub fn priors(board: &mut PlayoutBoard, ladders: &mut LadderReader) -> Vec<Prior
     let model = MoveModel::builtin();
     let with_shapes = model.uses_shapes();
     let moves = candidates(board);
-    let strengths: Vec<f32> = moves
+    let weighed: Vec<(f32, (f32, f32))> = moves
         .iter()
         .map(|&mv| match mv {
-            Some(point) => model.gamma(&move_features(board, ladders, point, with_shapes)),
-            None => 0.0,
+            Some(point) => {
+                let features = move_features(board, ladders, point, with_shapes);
+                (model.gamma(&features), tactics(&features.levels))
+            }
+            None => (0.0, (0.0, 0.0)),
         })
         .collect();
-    let best = strengths.iter().copied().fold(f32::MIN_POSITIVE, f32::max);
+    let best = weighed
+        .iter()
+        .map(|&(strength, _)| strength)
+        .fold(f32::MIN_POSITIVE, f32::max);
     moves
         .into_iter()
-        .zip(strengths)
-        .map(|(mv, strength)| match mv {
-            None => Prior {
-                mv: None,
-                visits: PASS.0,
-                rate: PASS.1,
-            },
-            Some(_) => Prior {
+        .zip(weighed)
+        .map(|(mv, (strength, (won, lost)))| {
+            if mv.is_none() {
+                return Prior {
+                    mv,
+                    visits: PASS.0,
+                    rate: PASS.1,
+                };
+            }
+            let rate = MODEL_FLOOR
+                + (MODEL_CEILING - MODEL_FLOOR) * (strength / best).powf(MODEL_EXPONENT);
+            let visits = MODEL_VISITS + won + lost;
+            Prior {
                 mv,
-                visits: MODEL_VISITS,
-                rate: MODEL_FLOOR
-                    + (MODEL_CEILING - MODEL_FLOOR) * (strength / best).powf(MODEL_EXPONENT),
-            },
+                visits,
+                rate: (MODEL_VISITS * rate + won) / visits,
+            }
         })
         .collect()
+}
+
+/// The tactical part of the hand-set priors, kept on top of the model's: won and lost
+/// virtual simulations for captures, escapes from atari, ladders read out and
+/// self-ataris. The model knows these features too, but from records where the urgent
+/// ones are rare (a ladder that works is seldom run or chased), and the search needs
+/// them tried first.
+fn tactics(levels: &[u8; features::FAMILIES.len()]) -> (f32, f32) {
+    let (mut won, mut lost) = (0.0, 0.0);
+    match levels[features::CAPTURE] {
+        1 => won += CAPTURE_ONE,
+        NO_LEVEL => {}
+        _ => won += CAPTURE_MANY,
+    }
+    match levels[features::ESCAPE] {
+        0 => lost += CAUGHT_RUNNING,
+        1 => won += ESCAPE,
+        _ => {}
+    }
+    if levels[features::ATARI] == 0 {
+        won += LADDER_CAPTURE;
+    }
+    match levels[features::SELF_ATARI] {
+        0 => lost += SELF_ATARI / 2.0,
+        1 => lost += SELF_ATARI,
+        _ => {}
+    }
+    (won, lost)
 }
 
 /// The hand-set priors the engine had before its move model, kept to measure the model

@@ -190,13 +190,25 @@ impl SearchResult {
     }
 
     /// Whether to resign rather than play: the best move wins less than `below` (0 never
-    /// resigns) after enough simulations, and the game is past its opening (a quarter of
+    /// resigns) after enough simulations (its own, or the root's when all its moves
+    /// together win less than `below`), and the game is past its opening (a quarter of
     /// the board's points in moves, `moves_played` counting passes).
     pub fn resigns(&self, below: f32, moves_played: usize, size: usize) -> bool {
+        // Enough visits on the best move, or enough simulations over all the moves that
+        // lose just as badly (priors that spread the search leave each of many equally
+        // hopeless moves with few visits).
+        let (visits, wins) = self.candidates.iter().fold((0.0, 0.0), |(n, w), c| {
+            (
+                n + f64::from(c.visits),
+                w + f64::from(c.visits) * f64::from(c.win_rate),
+            )
+        });
+        let all_lose = visits >= RESIGN_PLAYOUTS as f64 && wins / visits < f64::from(below);
         let trusted = self.playouts >= RESIGN_PLAYOUTS
-            && self
-                .best_candidate()
-                .is_some_and(|candidate| candidate.visits >= RESIGN_VISITS);
+            && (all_lose
+                || self
+                    .best_candidate()
+                    .is_some_and(|candidate| candidate.visits >= RESIGN_VISITS));
         below > 0.0 && trusted && moves_played >= size * size / 4 && self.win_rate() < below
     }
 }
@@ -704,7 +716,7 @@ fn expand(
 }
 
 /// The prior of a pass that ends the game won as the board stands: simulations, win rate.
-const PASS_TO_WIN: (f32, f32) = (10.0, 0.9);
+const PASS_TO_WIN: (f32, f32) = (30.0, 0.9);
 
 /// How much lower a win rate a pass that ends the game may have than the most visited
 /// move and still be played, and the least it must have: ending a won game beats

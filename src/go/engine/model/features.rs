@@ -32,10 +32,14 @@ pub const FAMILIES: [(&str, usize); 8] = [
 
 /// Index of each family in [`FAMILIES`].
 const PASS: usize = 0;
-const CAPTURE: usize = 1;
-const ESCAPE: usize = 2;
-const ATARI: usize = 3;
-const SELF_ATARI: usize = 4;
+/// The capture family.
+pub const CAPTURE: usize = 1;
+/// The escape family, whose level 0 is a run into a working ladder.
+pub const ESCAPE: usize = 2;
+/// The atari family, whose level 0 catches the string in a ladder.
+pub const ATARI: usize = 3;
+/// The self-atari family.
+pub const SELF_ATARI: usize = 4;
 const LAST_DISTANCE: usize = 5;
 const BEFORE_LAST_DISTANCE: usize = 6;
 const LINE: usize = 7;

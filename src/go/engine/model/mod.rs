@@ -16,7 +16,7 @@ pub mod train;
 pub mod weights;
 
 use features::{MoveFeatures, FAMILIES, NO_LEVEL};
-use shape::{canonical_shape3, SHAPE3_CODES};
+use shape::{shape3_images, SHAPE3_CODES};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
@@ -57,15 +57,14 @@ impl MoveModel {
             next += levels;
         }
         let fixed = weights.fixed.iter().flatten().map(|&g| g as f32).collect();
-        let canonical: HashMap<u32, f32> = weights
-            .shape3
-            .iter()
-            .map(|&(code, gamma)| (code, gamma as f32))
-            .collect();
-        let other = weights.shape3_other as f32;
-        let shape3 = (0..SHAPE3_CODES as u32)
-            .map(|code| *canonical.get(&canonical_shape3(code)).unwrap_or(&other))
-            .collect();
+        // Every raw code starts as an unlisted shape; a listed shape's images (the raw
+        // codes with its canonical form) take its weight.
+        let mut shape3 = vec![weights.shape3_other as f32; SHAPE3_CODES];
+        for &(code, gamma) in &weights.shape3 {
+            for image in shape3_images(code) {
+                shape3[image as usize] = gamma as f32;
+            }
+        }
         let shapes = weights
             .shapes
             .iter()
@@ -126,6 +125,25 @@ impl Hasher for KeyHasher {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_listed_three_by_three_shape_weighs_the_same_in_every_orientation() {
+        let code = 0b01_10_00_00_11_11_11_00 << 4 | 0b0010;
+        let mut weights = Weights::neutral();
+        weights.shape3.push((shape::canonical_shape3(code), 3.0));
+        weights.shape3_other = 0.5;
+        let model = MoveModel::new(&weights);
+        let weigh = |code| {
+            model.gamma(&MoveFeatures {
+                levels: [NO_LEVEL; FAMILIES.len()],
+                shape: Some((code, [0; 3])),
+            })
+        };
+        for image in shape3_images(code) {
+            assert_eq!(weigh(image), 3.0);
+        }
+        assert_eq!(weigh(0), 0.5);
+    }
 
     #[test]
     fn the_shipped_model_reads_and_weighs_a_capture_above_a_self_atari() {

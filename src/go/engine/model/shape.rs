@@ -84,14 +84,18 @@ fn ring_symmetries() -> [[usize; 8]; 8] {
     })
 }
 
+/// The eight images of a raw 3x3 code under the symmetries of the square (some may be
+/// equal): every raw code with the same canonical form as `code` is one of them.
+pub fn shape3_images(code: u32) -> impl Iterator<Item = u32> {
+    ring_symmetries()
+        .into_iter()
+        .map(move |image| transform(code, &image))
+}
+
 /// The canonical form of a raw 3x3 code: the least of its eight symmetric images, so
 /// that shapes that differ by a rotation or reflection share it.
 pub fn canonical_shape3(code: u32) -> u32 {
-    ring_symmetries()
-        .iter()
-        .map(|image| transform(code, image))
-        .min()
-        .expect("eight symmetries")
+    shape3_images(code).min().expect("eight symmetries")
 }
 
 /// The distances out to which larger shapes are hashed, in Coulom's measure
@@ -215,6 +219,7 @@ mod tests {
         let (a, b) = (shape3(&left, left.grid(40)), shape3(&right, right.grid(40)));
         assert_ne!(a, b);
         assert_eq!(canonical_shape3(a), canonical_shape3(b));
+        assert!(shape3_images(canonical_shape3(a)).any(|image| image == b));
         assert_eq!(shape_keys(&left, 40), shape_keys(&right, 40));
         // A different shape has different keys.
         let other = board_with(9, &[30], &[39]);

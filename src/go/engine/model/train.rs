@@ -27,7 +27,7 @@ impl Default for TrainOptions {
         TrainOptions {
             rounds: 25,
             min_shape3: 3,
-            min_shape: 10,
+            min_shape: 5,
         }
     }
 }
