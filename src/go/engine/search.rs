@@ -566,13 +566,19 @@ impl Worker {
                         node,
                         depth: self.path.len() - 1,
                     };
-                    expand(
-                        &mut tree,
+                    // The priors are worked out without the lock, so that the other
+                    // threads go on meanwhile; one of them may expand the node first.
+                    drop(tree);
+                    let children = children(
                         leaf,
                         &mut board,
                         &mut self.policy.ladders,
                         (shared.komi, shared.avoid.as_deref()),
                     );
+                    tree = lock(&shared.tree);
+                    if !tree.node(node).is_expanded() {
+                        tree.expand(node, children.into_iter());
+                    }
                     if !tree.node(node).is_expanded() {
                         break;
                     }
@@ -692,12 +698,23 @@ fn expand(
     leaf: Leaf,
     board: &mut PlayoutBoard,
     ladders: &mut LadderReader,
-    (komi, avoid): (Points, Option<&Avoid>),
+    rules: (Points, Option<&Avoid>),
 ) {
     // A reused root comes expanded: no priors to work out again.
     if tree.node(leaf.node).is_expanded() {
         return;
     }
+    let children = children(leaf, board, ladders, rules);
+    tree.expand(leaf.node, children.into_iter());
+}
+
+/// The children [`expand`] gives `leaf`, whose position is `board`.
+fn children(
+    leaf: Leaf,
+    board: &mut PlayoutBoard,
+    ladders: &mut LadderReader,
+    (komi, avoid): (Points, Option<&Avoid>),
+) -> Vec<Node> {
     let pass_wins = board.passes() > 0
         && Outcome::winner_of_margin(board.area_margin(), komi) == Some(board.to_move());
     let mover = board.to_move();
@@ -712,7 +729,7 @@ fn expand(
     if children.is_empty() {
         children.push(Node::new(None, 0.0, 0.5));
     }
-    tree.expand(leaf.node, children.into_iter());
+    children
 }
 
 /// The prior of a pass that ends the game won as the board stands: simulations, win rate.
