@@ -43,8 +43,9 @@ fn optional(name: &str, extra_dirs: &[&str], how: &str) -> Option<PathBuf> {
 
 #[test]
 fn gogui_s_tools_run_gamebot() {
-    // The first run compiles GoGui (about 15 s on one core), then plays two games.
     let _bound = bound_for(Duration::from_secs(300));
+    // The first run compiles GoGui (about 15 s on one core), then plays two games: more
+    // than the usual minute may be needed on a loaded machine.
     for (name, dirs, how) in [
         ("java", &[][..], "apt-get install default-jdk-headless"),
         ("javac", &[][..], "apt-get install default-jdk-headless"),
