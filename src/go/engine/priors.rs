@@ -5,7 +5,7 @@
 
 use super::ladder::LadderReader;
 use super::model::dataset::candidates;
-use super::model::features::{self, move_features, NO_LEVEL};
+use super::model::features::{self, line, move_features, stones_within, NO_LEVEL};
 use super::model::MoveModel;
 use super::pattern::is_good_pattern;
 use super::playout_board::{cell_of, PlayoutBoard};
@@ -225,28 +225,6 @@ fn prior_of(board: &mut PlayoutBoard, ladders: &mut LadderReader, point: usize) 
 
 fn manhattan(size: usize, a: usize, b: usize) -> usize {
     (a / size).abs_diff(b / size) + (a % size).abs_diff(b % size)
-}
-
-/// Which line from the edge `point` is on: 0 for the first line.
-fn line(size: usize, point: usize) -> usize {
-    let (row, column) = (point / size, point % size);
-    row.min(column).min(size - 1 - row).min(size - 1 - column)
-}
-
-/// Whether a stone stands within Manhattan distance `reach` of `point`.
-fn stones_within(board: &PlayoutBoard, point: usize, reach: usize) -> bool {
-    let size = board.size();
-    let (row, column) = ((point / size) as isize, (point % size) as isize);
-    let reach = reach as isize;
-    (-reach..=reach).any(|dr| {
-        let span = reach - dr.abs();
-        (-span..=span).any(|dc| {
-            let (r, c) = (row + dr, column + dc);
-            (0..size as isize).contains(&r)
-                && (0..size as isize).contains(&c)
-                && board.get(r as usize * size + c as usize).is_some()
-        })
-    })
 }
 
 #[cfg(test)]

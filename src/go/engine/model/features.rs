@@ -159,13 +159,13 @@ fn coulom_distance(size: usize, a: usize, b: usize) -> usize {
 }
 
 /// Which line from the edge `point` is on: 0 for the first line.
-fn line(size: usize, point: usize) -> usize {
+pub fn line(size: usize, point: usize) -> usize {
     let (row, column) = (point / size, point % size);
     row.min(column).min(size - 1 - row).min(size - 1 - column)
 }
 
 /// Whether a stone stands within Manhattan distance `reach` of `point`.
-fn stones_within(board: &PlayoutBoard, point: usize, reach: usize) -> bool {
+pub fn stones_within(board: &PlayoutBoard, point: usize, reach: usize) -> bool {
     let size = board.size() as isize;
     let (row, column) = (point as isize / size, point as isize % size);
     let reach = reach as isize;

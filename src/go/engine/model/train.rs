@@ -73,33 +73,15 @@ impl Dictionary {
             groups.push(next..next + levels);
             next += levels;
         }
-        let mut dictionary = Dictionary::default();
         let shape3_start = next;
-        let mut known: Vec<u32> = shape3_counts
-            .into_iter()
-            .filter(|&(_, count)| count >= options.min_shape3)
-            .map(|(code, _)| code)
-            .collect();
-        known.sort_unstable();
-        for code in known {
-            dictionary.shape3.insert(code, next as u32);
-            next += 1;
-        }
+        let shape3 = number(shape3_counts, options.min_shape3, &mut next);
         let shape3_other = next;
         next += 1;
         groups.push(shape3_start..next);
         let shapes_start = next;
-        let mut known: Vec<u64> = shape_counts
-            .into_iter()
-            .filter(|&(_, count)| count >= options.min_shape)
-            .map(|(key, _)| key)
-            .collect();
-        known.sort_unstable();
-        for key in known {
-            dictionary.shapes.insert(key, next as u32);
-            next += 1;
-        }
+        let shapes = number(shape_counts, options.min_shape, &mut next);
         groups.push(shapes_start..next);
+        let dictionary = Dictionary { shape3, shapes };
         let layout = Layout {
             groups,
             fixed_starts,
@@ -108,6 +90,28 @@ impl Dictionary {
         };
         (dictionary, layout)
     }
+}
+
+/// The shapes counted at least `least` times, in increasing order, each numbered from
+/// `next` on (which ends past the last).
+fn number<K: Copy + Ord + std::hash::Hash>(
+    counts: HashMap<K, usize>,
+    least: usize,
+    next: &mut usize,
+) -> HashMap<K, u32> {
+    let mut known: Vec<K> = counts
+        .into_iter()
+        .filter(|&(_, count)| count >= least)
+        .map(|(shape, _)| shape)
+        .collect();
+    known.sort_unstable();
+    known
+        .into_iter()
+        .map(|shape| {
+            *next += 1;
+            (shape, (*next - 1) as u32)
+        })
+        .collect()
 }
 
 /// Positions as lists of feature numbers, laid out flat.
