@@ -103,8 +103,8 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
     let _ = writeln!(
         out,
         "weights: {} 3x3 shapes, {} larger shapes; mean log-likelihood {:.3} -> {:.3}; written to {}",
-        trained.shape3_count,
-        trained.shape_count,
+        trained.weights.shape3.len(),
+        trained.weights.shapes.len(),
         trained.log_likelihood.0,
         trained.log_likelihood.1,
         args.out.display()

@@ -122,6 +122,13 @@ fn distance((row, column): (i32, i32)) -> u32 {
     row + column + row.max(column)
 }
 
+/// How many offsets each distance of [`SHAPE_DISTANCES`] takes, worked out once (the
+/// shape keys are on the search's path).
+fn shape_ends() -> [usize; 3] {
+    static ENDS: OnceLock<[usize; 3]> = OnceLock::new();
+    *ENDS.get_or_init(|| SHAPE_DISTANCES.map(points_within))
+}
+
 /// How many offsets lie within `limit`.
 fn points_within(limit: u32) -> usize {
     offsets()
@@ -148,7 +155,7 @@ pub fn shape_keys(board: &PlayoutBoard, point: usize) -> [u64; 3] {
     let size = board.size() as i32;
     let own = cell_of(board.to_move());
     let (row, column) = ((point / board.size()) as i32, (point % board.size()) as i32);
-    let ends = SHAPE_DISTANCES.map(points_within);
+    let ends = shape_ends();
     let zobrist = zobrist();
     let mut hashes = [0u64; 8];
     let mut keys = [0u64; 3];

@@ -193,10 +193,6 @@ impl Problem {
 pub struct Trained {
     /// The weights, with comments on how they were made.
     pub weights: Weights,
-    /// 3x3 shapes and larger shapes given weights of their own.
-    pub shape3_count: usize,
-    /// Larger shapes given weights of their own.
-    pub shape_count: usize,
     /// The mean log-likelihood of the moves played, before and after training.
     pub log_likelihood: (f64, f64),
 }
@@ -226,27 +222,23 @@ pub fn train(positions: &[Position], options: &TrainOptions) -> Trained {
             *gamma = gammas[layout.fixed_starts[family] + level];
         }
     }
-    let mut shape3: Vec<(u32, f64)> = dictionary
-        .shape3
-        .iter()
-        .map(|(&code, &id)| (code, gammas[id as usize]))
-        .collect();
-    shape3.sort_unstable_by_key(|&(code, _)| code);
-    weights.shape3 = shape3;
+    weights.shape3 = weighed(&dictionary.shape3, &gammas);
     weights.shape3_other = gammas[layout.shape3_other];
-    let mut shapes: Vec<(u64, f64)> = dictionary
-        .shapes
-        .iter()
-        .map(|(&key, &id)| (key, gammas[id as usize]))
-        .collect();
-    shapes.sort_unstable_by_key(|&(key, _)| key);
-    weights.shapes = shapes;
+    weights.shapes = weighed(&dictionary.shapes, &gammas);
     Trained {
-        shape3_count: weights.shape3.len(),
-        shape_count: weights.shapes.len(),
         weights,
         log_likelihood: (before, after),
     }
+}
+
+/// Each shape of a dictionary with its learned weight, in increasing order of shape.
+fn weighed<K: Copy + Ord>(dictionary: &HashMap<K, u32>, gammas: &[f64]) -> Vec<(K, f64)> {
+    let mut weighed: Vec<(K, f64)> = dictionary
+        .iter()
+        .map(|(&shape, &id)| (shape, gammas[id as usize]))
+        .collect();
+    weighed.sort_unstable_by_key(|&(shape, _)| shape);
+    weighed
 }
 
 /// One MM step for the features of `group`, which never meet in one candidate: each
