@@ -10,13 +10,17 @@ use super::game::Game;
 use std::time::Duration;
 
 /// Seconds kept back from a move's limit for the network, the controller and the
-/// answer's own overhead: this share of the limit, at most this many seconds, plus
-/// [`LAG_FACTOR`] times the clock's lag (what moves have lately overrun their limits),
-/// at most another such share: a machine that stalls for seconds at times cannot be
-/// outrun, and would otherwise think nothing for several moves after each stall.
-const LAG_SHARE: f64 = 0.25;
+/// answer's own overhead: this share of the limit, at most this many seconds (an answer
+/// over a pipe or the loopback comes within milliseconds of the search's end, so a
+/// tenth is ample on a quiet machine and leaves the thinking time close to an opponent's
+/// that keeps no margin), plus [`LAG_FACTOR`] times the clock's lag (what moves have
+/// lately overrun their limits), at most [`LAG_CAP_SHARE`] of the limit: a machine that
+/// stalls for seconds at times cannot be outrun, and would otherwise think nothing for
+/// several moves after each stall.
+const LAG_SHARE: f64 = 0.1;
 const LAG_SECONDS: f64 = 0.3;
 const LAG_FACTOR: f64 = 2.0;
+const LAG_CAP_SHARE: f64 = 0.25;
 
 /// Seconds of main time kept back for each move the player is still expected to make:
 /// the lag the controller counts that the engine's own clock does not see.
@@ -84,8 +88,8 @@ pub struct Allotment {
 /// [`HARD_SHARE`] of the usable time plus that overtime. In Canadian overtime a move
 /// targets its share of the period and may take twice that while the other stones keep
 /// half a share each; in byo-yomi overtime it takes the period. A margin for lag (a
-/// quarter of the limit, at most 0.3 s, plus twice the clock's recent overruns, at most
-/// another quarter) always stays on the clock.
+/// tenth of the limit, at most 0.3 s, plus twice the clock's recent overruns, at most
+/// a quarter) always stays on the clock.
 pub fn allot(clock: &Clock, game: &Game) -> Option<Allotment> {
     let left = clock.left();
     let in_main = clock.count() == 0;
@@ -118,7 +122,7 @@ pub fn allot(clock: &Clock, game: &Game) -> Option<Allotment> {
     };
     let hard = hard
         - (hard * LAG_SHARE).min(LAG_SECONDS)
-        - (LAG_FACTOR * clock.lag()).min(hard * LAG_SHARE);
+        - (LAG_FACTOR * clock.lag()).min(hard * LAG_CAP_SHARE);
     let hard = hard.clamp(MINIMUM_SECONDS, MAXIMUM_SECONDS);
     let soft = soft.clamp(MINIMUM_SECONDS, hard);
     Some(Allotment {
@@ -216,7 +220,7 @@ mod tests {
         // A stall of seconds costs at most another quarter of the move's time.
         clock.note_overrun(3.0);
         let (_, hard) = seconds(&clock, 10);
-        assert!((hard - 0.5).abs() < 1e-9, "{hard}");
+        assert!((hard - 0.65).abs() < 1e-9, "{hard}");
     }
 
     #[test]
