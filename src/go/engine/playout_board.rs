@@ -381,11 +381,6 @@ impl PlayoutBoard {
         self.moves = other.moves;
     }
 
-    /// Whether the stones at `a` and `b` belong to one string.
-    pub(super) fn same_string(&self, a: usize, b: usize) -> bool {
-        self.cells[a] == self.cells[b] && self.head[a] == self.head[b]
-    }
-
     /// The stones of the string through `grid`, one after another.
     pub(super) fn string_stones(&self, grid: usize) -> impl Iterator<Item = usize> + '_ {
         let mut stone = grid;
