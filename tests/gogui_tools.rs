@@ -11,7 +11,7 @@
 
 mod common;
 use common::bound_for;
-use common::outside::{carry_out, locate, Decision};
+use common::outside::{carry_out, locate, source_checkout, Decision};
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -19,15 +19,9 @@ use std::time::Duration;
 
 /// Where GoGui's source is, if anywhere.
 fn gogui_source() -> Option<PathBuf> {
-    let named = std::env::var_os("GOGUI_SRC").map(PathBuf::from);
-    let known = [
-        PathBuf::from("/work/.mirror/Remi-Coulom+gogui/repo"),
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/gogui-src"),
-    ];
-    named
-        .into_iter()
-        .chain(known)
-        .find(|path| path.join("HEAD").is_file() || path.join(".git").exists())
+    source_checkout("GOGUI_SRC", "Remi-Coulom+gogui", "gogui-src", |path| {
+        path.join(".git").exists()
+    })
 }
 
 /// An outside program, or a skip notice: never a failure, CI or not (CI lacks them).

@@ -11,22 +11,16 @@
 
 mod common;
 use common::bound;
-use common::outside::outside_program;
+use common::outside::{outside_program, source_checkout};
 
 use std::path::PathBuf;
 use std::process::Command;
 
 /// Where Sabaki's source is, if anywhere.
 fn sabaki_source() -> Option<PathBuf> {
-    let named = std::env::var_os("SABAKI_SRC").map(PathBuf::from);
-    let known = [
-        PathBuf::from("/work/.mirror/SabakiHQ+Sabaki/repo"),
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/sabaki-src"),
-    ];
-    named
-        .into_iter()
-        .chain(known)
-        .find(|path| path.join("HEAD").is_file() || path.join("src/modules").is_dir())
+    source_checkout("SABAKI_SRC", "SabakiHQ+Sabaki", "sabaki-src", |path| {
+        path.join("src/modules").is_dir()
+    })
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 use std::ffi::OsStr;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// What a test does about an outside program it needs.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -73,4 +73,26 @@ pub fn carry_out(decision: Decision) -> Option<PathBuf> {
         }
         Decision::Fail(message) => panic!("{message}"),
     }
+}
+
+/// A client's source checkout a test reads: the directory named by `variable`, else the
+/// repository mirror `mirror` (`owner+name`), else `target/<in_target>`, the first that
+/// `looks_right` accepts (a bare mirror has a `HEAD` file and is always accepted).
+pub fn source_checkout(
+    variable: &str,
+    mirror: &str,
+    in_target: &str,
+    looks_right: impl Fn(&Path) -> bool,
+) -> Option<PathBuf> {
+    let named = std::env::var_os(variable).map(PathBuf::from);
+    let known = [
+        PathBuf::from("/work/.mirror").join(mirror).join("repo"),
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("target")
+            .join(in_target),
+    ];
+    named
+        .into_iter()
+        .chain(known)
+        .find(|path| path.join("HEAD").is_file() || looks_right(path))
 }
