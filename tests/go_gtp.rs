@@ -42,9 +42,10 @@ fn a_short_session_with_every_verb() {
         c.ok("play W e5").await;
         c.ok("time_left b 290.5 0").await;
         // Test servers search a fixed number of simulations from a fixed seed: the same
-        // position gives the same move.
+        // position gives the same move, here one of the two hanes (the position is
+        // symmetric about row 5, so which one is up to the playouts).
         let reply = c.ok("genmove b").await;
-        assert_eq!(reply, "E4");
+        assert!(["E4", "E6"].contains(&reply.as_str()), "{reply}");
         c.ok("undo").await;
         assert_eq!(c.ok("genmove b").await, reply);
         c.ok("undo").await;

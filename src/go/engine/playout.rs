@@ -2,11 +2,13 @@
 //! Tromp-Taylor area margin.
 //!
 //! The policy answers the last move first, as the strong non-neural programs do: capture
-//! a string it left in atari, save an own string it put in atari, play the reply to it
-//! that last won a playout (see [`Replies`]), or make a good 3x3 shape next to it;
-//! otherwise a random move that fills no own eye and is no self-atari of two or more
-//! stones. The tactics and shapes are each tried with probability 0.9, so playouts stay
-//! varied.
+//! a string it left in atari, save an own string it put in atari, fight over strings
+//! it left with two liberties (an atari the string just played cannot run from, an
+//! extension of an own string that gains liberties), play the reply to it that last won
+//! a playout (see [`Replies`]), or make a good 3x3 shape next to it; otherwise a random
+//! move that fills no own eye and is no self-atari of two or more stones. The tactics,
+//! the two-liberty fights and the shapes are each tried with probability 0.9, so
+//! playouts stay varied.
 
 use super::ladder::LadderReader;
 use super::pattern::is_good_at;
@@ -17,6 +19,7 @@ use crate::go::Colour;
 
 /// Out of 10: how often each answer to the last move is tried.
 const TRY_TACTICS: usize = 9;
+const TRY_TWO_LIBERTIES: usize = 9;
 const TRY_PATTERN: usize = 9;
 
 /// What the playout policy of one search thread keeps from one playout to the next.
@@ -98,6 +101,11 @@ fn choose(board: &mut PlayoutBoard, rng: &mut Rng, policy: &mut Policy) -> Optio
     if last != 0 {
         if rng.below(10) < TRY_TACTICS {
             if let Some(grid) = tactics(board, last, rng, &mut policy.ladders) {
+                return Some(grid);
+            }
+        }
+        if rng.below(10) < TRY_TWO_LIBERTIES {
+            if let Some(grid) = two_liberty_fight(board, last, rng) {
                 return Some(grid);
             }
         }
@@ -189,6 +197,41 @@ fn tactics(
     candidates.pick(rng)
 }
 
+/// Strings at two liberties around the last move: an atari on the string just played
+/// when running at its other liberty, joining what it joins there, would give it no
+/// second liberty and capture nothing (it dies however it runs), and an extension of an
+/// own string next to it at two liberties that keeps two with the other one filled.
+fn two_liberty_fight(board: &mut PlayoutBoard, last: usize, rng: &mut Rng) -> Option<usize> {
+    let mut candidates = Candidates::new();
+    let own = 3 - board.cell(last);
+    if board.liberties_at(last) == 2 {
+        let [a, b] = board.two_liberties(last);
+        for (atari, run) in [(a, b), (b, a)] {
+            let runner = board.cell(last);
+            if !board.keeps_liberties(run, runner, atari, 2)
+                && board.is_legal_at(atari)
+                && board.self_atari(atari).is_none()
+            {
+                candidates.add(atari);
+            }
+        }
+    }
+    for next in board.neighbours(last) {
+        if board.cell(next) == own && board.liberties_at(next) == 2 {
+            let [a, b] = board.two_liberties(next);
+            for (extend, other) in [(a, b), (b, a)] {
+                if !board.is_eye_at(own, extend)
+                    && board.keeps_liberties(extend, own, other, 2)
+                    && board.is_legal_at(extend)
+                {
+                    candidates.add(extend);
+                }
+            }
+        }
+    }
+    candidates.pick(rng)
+}
+
 /// A good 3x3 shape on one of the eight points around the last move.
 fn shape(board: &mut PlayoutBoard, last: usize, rng: &mut Rng) -> Option<usize> {
     let colour = board.to_move();
@@ -262,6 +305,74 @@ mod tests {
                 assert!((-area..=area).contains(&margin));
                 assert!(again.passes() >= 2 || again.moves_played() >= limit);
             }
+        }
+    }
+
+    /// The playout board of `rules` with `colour` to move, and its last move's grid index.
+    fn after(rules: &Board, colour: Colour) -> (PlayoutBoard, usize) {
+        let board = PlayoutBoard::from_board_to_move(rules, colour);
+        let last = board.last_grid();
+        (board, last)
+    }
+
+    #[test]
+    fn a_stone_at_two_liberties_that_cannot_run_is_put_in_atari() {
+        // 5x5, points row * 5 + column. White 12 (centre) has Black on 7 and 11, and
+        // liberties 13 and 17; Black 14, 18 and 22 wait beyond them. Atari at 17 leaves
+        // it 13, where it gains 8 only; atari at 13 leaves it 17, where it gains 16 only.
+        let mut rules = Board::new(5);
+        for point in [7, 11, 14, 18, 22] {
+            rules.play(Colour::Black, point).unwrap();
+        }
+        rules.play(Colour::White, 12).unwrap();
+        let (mut board, last) = after(&rules, Colour::Black);
+        let mut rng = Rng::new(1);
+        let mut seen = Vec::new();
+        for _ in 0..20 {
+            let grid = two_liberty_fight(&mut board, last, &mut rng).expect("an atari");
+            seen.push(board.point(grid));
+        }
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen, vec![13, 17]);
+        // With 18 and 14 away it can run at either: no atari is proposed.
+        let mut open = Board::new(5);
+        for point in [7, 11] {
+            open.play(Colour::Black, point).unwrap();
+        }
+        open.play(Colour::White, 12).unwrap();
+        let (mut board, last) = after(&open, Colour::Black);
+        assert_eq!(two_liberty_fight(&mut board, last, &mut rng), None);
+        // A White stone on 22 instead of Black's waits below 17: running there joins it
+        // and keeps three liberties (16, 21 and 23), so only the atari at 17 is proposed.
+        let mut joined = Board::new(5);
+        for point in [7, 11, 14, 18] {
+            joined.play(Colour::Black, point).unwrap();
+        }
+        joined.play(Colour::White, 22).unwrap();
+        joined.play(Colour::White, 12).unwrap();
+        let (mut board, last) = after(&joined, Colour::Black);
+        for _ in 0..20 {
+            let grid = two_liberty_fight(&mut board, last, &mut rng).expect("an atari");
+            assert_eq!(board.point(grid), 17);
+        }
+    }
+
+    #[test]
+    fn an_own_string_left_at_two_liberties_extends_where_it_gains_them() {
+        // 5x5: Black 0-1 in the corner; White 5 takes it to two liberties (2 and 6).
+        // Black extends at 2 (gaining 3 and 7) or 6 (gaining 7 and 11), each leaving
+        // three liberties or more.
+        let mut rules = Board::new(5);
+        for point in [0, 1] {
+            rules.play(Colour::Black, point).unwrap();
+        }
+        rules.play(Colour::White, 5).unwrap();
+        let (mut board, last) = after(&rules, Colour::Black);
+        let mut rng = Rng::new(2);
+        for _ in 0..20 {
+            let grid = two_liberty_fight(&mut board, last, &mut rng).expect("an extension");
+            assert!([2, 6].contains(&board.point(grid)), "{}", board.point(grid));
         }
     }
 

@@ -439,7 +439,6 @@ impl PlayoutBoard {
     pub(super) fn self_atari(&mut self, grid: usize) -> Option<u32> {
         let own = cell_of(self.to_move);
         let mut empty_neighbours = 0;
-        let mut stones = 1;
         for next in self.neighbours(grid) {
             match self.cells[next] {
                 EMPTY => empty_neighbours += 1,
@@ -453,15 +452,46 @@ impl PlayoutBoard {
         if empty_neighbours >= 2 {
             return None;
         }
-        // Count the liberties the merged string would have, exactly.
+        let (liberties, stones) = self.merged_string(grid, own, None);
+        (liberties <= 1).then_some(stones)
+    }
+
+    /// Whether a stone of `own` (a cell colour) on the empty `grid`, with `taken` filled
+    /// by the other colour first, would capture a string of the other colour or make a
+    /// string (with the `own` strings next to it) of `wanted` liberties or more.
+    pub(super) fn keeps_liberties(
+        &mut self,
+        grid: usize,
+        own: u8,
+        taken: usize,
+        wanted: u32,
+    ) -> bool {
+        let mut empty = 0;
+        for next in self.neighbours(grid) {
+            match self.cells[next] {
+                EMPTY if next != taken => empty += 1,
+                cell if cell == 3 - own && self.liberties_at(next) == 1 => return true,
+                _ => {}
+            }
+        }
+        empty >= wanted || self.merged_string(grid, own, Some(taken)).0 >= wanted
+    }
+
+    /// The liberties and stones of the string a stone of `own` on the empty `grid` would
+    /// make with the `own` strings next to it, counting no capture and `taken` as filled.
+    fn merged_string(&mut self, grid: usize, own: u8, taken: Option<usize>) -> (u32, u32) {
         self.marks.clear();
         self.marks.mark(grid);
+        if let Some(taken) = taken {
+            self.marks.mark(taken);
+        }
         let mut liberties = 0;
         for next in self.neighbours(grid) {
             if self.cells[next] == EMPTY && self.marks.mark(next) {
                 liberties += 1;
             }
         }
+        let mut stones = 1;
         let mut heads = [usize::MAX; 4];
         for (index, next) in self.neighbours(grid).into_iter().enumerate() {
             if self.cells[next] != own {
@@ -475,7 +505,7 @@ impl PlayoutBoard {
             stones += self.stones[head];
             liberties += self.mark_liberties(head);
         }
-        (liberties <= 1).then_some(stones)
+        (liberties, stones)
     }
 
     /// Plays the legal `grid` for the side to move.
