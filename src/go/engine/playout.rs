@@ -203,11 +203,11 @@ fn tactics(
 /// own string next to it at two liberties that keeps two with the other one filled.
 fn two_liberty_fight(board: &mut PlayoutBoard, last: usize, rng: &mut Rng) -> Option<usize> {
     let mut candidates = Candidates::new();
-    let own = 3 - board.cell(last);
+    let runner = board.cell(last);
+    let own = 3 - runner;
     if board.liberties_at(last) == 2 {
         let [a, b] = board.two_liberties(last);
         for (atari, run) in [(a, b), (b, a)] {
-            let runner = board.cell(last);
             if !board.keeps_liberties(run, runner, atari, 2)
                 && board.is_legal_at(atari)
                 && board.self_atari(atari).is_none()
