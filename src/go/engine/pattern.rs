@@ -1,5 +1,6 @@
 //! 3x3 shapes: the eight points around a move, matched against a few good shapes of the
 //! classic Monte-Carlo programs (hane, magari, cut), in every rotation and reflection.
+//! The hand-set priors use them; the playouts use the move model's learned 3x3 shapes.
 
 use super::playout_board::{self, cell_of, PlayoutBoard};
 use crate::go::Colour;
@@ -33,7 +34,7 @@ pub fn is_good_pattern(board: &PlayoutBoard, point: usize, colour: Colour) -> bo
 }
 
 /// [`is_good_pattern`] on a grid index.
-pub(super) fn is_good_at(board: &PlayoutBoard, grid: usize, colour: Colour) -> bool {
+fn is_good_at(board: &PlayoutBoard, grid: usize, colour: Colour) -> bool {
     let own = cell_of(colour);
     let mut code = 0u16;
     for cell in board.ring(grid) {

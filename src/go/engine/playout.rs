@@ -5,13 +5,14 @@
 //! a string it left in atari, save an own string it put in atari, fight over strings
 //! it left with two liberties (an atari the string just played cannot run from, an
 //! extension of an own string that gains liberties), play the reply to it that last won
-//! a playout (see [`Replies`]), or make a good 3x3 shape next to it; otherwise a random
-//! move that fills no own eye and is no self-atari of two or more stones. The tactics,
-//! the two-liberty fights and the shapes are each tried with probability 0.9, so
-//! playouts stay varied.
+//! a playout (see [`Replies`]), or make a 3x3 shape next to it that the move model
+//! ([`super::model`]) weighs well; otherwise a random move that fills no own eye and is
+//! no self-atari of two or more stones. The tactics, the two-liberty fights and the
+//! shapes are each tried with probability 0.9, so playouts stay varied.
 
 use super::ladder::LadderReader;
-use super::pattern::is_good_at;
+use super::model::shape::shape3;
+use super::model::MoveModel;
 use super::playout_board::{cell_of, PlayoutBoard, EMPTY};
 use super::replies::Replies;
 use crate::go::rng::Rng;
@@ -232,21 +233,44 @@ fn two_liberty_fight(board: &mut PlayoutBoard, last: usize, rng: &mut Rng) -> Op
     candidates.pick(rng)
 }
 
-/// A good 3x3 shape on one of the eight points around the last move.
+/// A good 3x3 shape on one of the eight points around the last move: the move model's
+/// 3x3 shapes of weight [`SHAPE_GAMMA`] or more (no own eye, no self-atari), one chosen
+/// with odds in proportion to its weight.
 fn shape(board: &mut PlayoutBoard, last: usize, rng: &mut Rng) -> Option<usize> {
-    let colour = board.to_move();
-    let mut candidates = Candidates::new();
+    let model = MoveModel::builtin();
+    let own = cell_of(board.to_move());
+    let mut moves = [(0usize, 0usize); 8];
+    let mut len = 0;
+    let mut total = 0;
     for grid in board.ring(last) {
-        if board.cell(grid) == EMPTY
-            && board.is_legal_at(grid)
-            && is_good_at(board, grid, colour)
-            && board.self_atari(grid).is_none()
-        {
-            candidates.add(grid);
+        if board.cell(grid) != EMPTY || !board.is_legal_at(grid) {
+            continue;
+        }
+        let gamma = model.shape3_gamma(shape3(board, grid));
+        if gamma >= SHAPE_GAMMA && !board.is_eye_at(own, grid) && board.self_atari(grid).is_none() {
+            let weight = (gamma * 16.0) as usize;
+            moves[len] = (grid, weight);
+            len += 1;
+            total += weight;
         }
     }
-    candidates.pick(rng)
+    if total == 0 {
+        return None;
+    }
+    let mut pick = rng.below(total);
+    for &(grid, weight) in &moves[..len] {
+        if pick < weight {
+            return Some(grid);
+        }
+        pick -= weight;
+    }
+    None
 }
+
+/// The least weight of a learned 3x3 shape the playouts play next to the last move (the
+/// weights are relative to 1; a shape the model never saw weighs 0.07). The README has
+/// the matches that chose it.
+const SHAPE_GAMMA: f32 = 1.0;
 
 /// A random legal move that fills no own eye, and, when `careful`, is no self-atari of
 /// two or more stones; `None` when there is none.
@@ -374,6 +398,37 @@ mod tests {
             let grid = two_liberty_fight(&mut board, last, &mut rng).expect("an extension");
             assert!([2, 6].contains(&board.point(grid)), "{}", board.point(grid));
         }
+    }
+
+    #[test]
+    fn shapes_are_next_to_the_last_move_and_weigh_enough() {
+        // Over the positions of random games: every shape move is one of the eight
+        // points around the last move, legal, no own eye, no self-atari, and a shape the
+        // model weighs at least SHAPE_GAMMA.
+        let model = MoveModel::builtin();
+        let mut rng = Rng::new(5);
+        let mut found = 0;
+        for _ in 0..20 {
+            let mut board = PlayoutBoard::from_board_to_move(&Board::new(9), Colour::Black);
+            while board.passes() < 2 && board.moves_played() < 60 {
+                let last = board.last_grid();
+                if last != 0 {
+                    if let Some(grid) = shape(&mut board, last, &mut rng) {
+                        found += 1;
+                        assert!(board.ring(last).contains(&grid));
+                        assert!(board.is_legal_at(grid));
+                        assert!(!board.is_eye_at(cell_of(board.to_move()), grid));
+                        assert!(board.self_atari(grid).is_none());
+                        assert!(model.shape3_gamma(shape3(&board, grid)) >= SHAPE_GAMMA);
+                    }
+                }
+                match random_move(&mut board, &mut rng, true) {
+                    Some(grid) => board.play_at(grid),
+                    None => board.pass(),
+                }
+            }
+        }
+        assert!(found > 100, "{found} shape moves");
     }
 
     #[test]

@@ -83,6 +83,11 @@ impl MoveModel {
         !self.shapes.is_empty()
     }
 
+    /// The weight of the raw 3x3 shape `code` (see [`shape::shape3`]).
+    pub fn shape3_gamma(&self, code: u32) -> f32 {
+        self.shape3[code as usize]
+    }
+
     /// The strength of a move with `features`.
     pub fn gamma(&self, features: &MoveFeatures) -> f32 {
         let mut gamma = 1.0;
