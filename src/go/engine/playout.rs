@@ -129,29 +129,51 @@ fn choose(board: &mut PlayoutBoard, rng: &mut Rng, policy: &mut Policy) -> Optio
     random_move(board, rng, true)
 }
 
-/// A few candidate moves, without allocating.
+/// A few candidate moves with their weights, without allocating.
 struct Candidates {
-    moves: [usize; 16],
+    moves: [(usize, usize); 16],
     len: usize,
+    total: usize,
 }
 
 impl Candidates {
     fn new() -> Candidates {
         Candidates {
-            moves: [0; 16],
+            moves: [(0, 0); 16],
             len: 0,
+            total: 0,
         }
     }
 
+    /// Adds `grid` at weight 1, unless it is there already.
     fn add(&mut self, grid: usize) {
-        if self.len < self.moves.len() && !self.moves[..self.len].contains(&grid) {
-            self.moves[self.len] = grid;
-            self.len += 1;
+        if !self.moves[..self.len].iter().any(|&(seen, _)| seen == grid) {
+            self.add_weighted(grid, 1);
         }
     }
 
+    /// Adds `grid` at `weight` (a move not there yet).
+    fn add_weighted(&mut self, grid: usize, weight: usize) {
+        if self.len < self.moves.len() && weight > 0 {
+            self.moves[self.len] = (grid, weight);
+            self.len += 1;
+            self.total += weight;
+        }
+    }
+
+    /// One of the moves, with odds in proportion to its weight.
     fn pick(&self, rng: &mut Rng) -> Option<usize> {
-        (self.len > 0).then(|| self.moves[rng.below(self.len)])
+        if self.total == 0 {
+            return None;
+        }
+        let mut pick = rng.below(self.total);
+        for &(grid, weight) in &self.moves[..self.len] {
+            if pick < weight {
+                return Some(grid);
+            }
+            pick -= weight;
+        }
+        None
     }
 }
 
@@ -239,32 +261,17 @@ fn two_liberty_fight(board: &mut PlayoutBoard, last: usize, rng: &mut Rng) -> Op
 fn shape(board: &mut PlayoutBoard, last: usize, rng: &mut Rng) -> Option<usize> {
     let model = MoveModel::builtin();
     let own = cell_of(board.to_move());
-    let mut moves = [(0usize, 0usize); 8];
-    let mut len = 0;
-    let mut total = 0;
+    let mut candidates = Candidates::new();
     for grid in board.ring(last) {
         if board.cell(grid) != EMPTY || !board.is_legal_at(grid) {
             continue;
         }
         let gamma = model.shape3_gamma(shape3(board, grid));
         if gamma >= SHAPE_GAMMA && !board.is_eye_at(own, grid) && board.self_atari(grid).is_none() {
-            let weight = (gamma * 16.0) as usize;
-            moves[len] = (grid, weight);
-            len += 1;
-            total += weight;
+            candidates.add_weighted(grid, (gamma * 16.0) as usize);
         }
     }
-    if total == 0 {
-        return None;
-    }
-    let mut pick = rng.below(total);
-    for &(grid, weight) in &moves[..len] {
-        if pick < weight {
-            return Some(grid);
-        }
-        pick -= weight;
-    }
-    None
+    candidates.pick(rng)
 }
 
 /// The least weight of a learned 3x3 shape the playouts play next to the last move (the
