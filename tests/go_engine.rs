@@ -106,11 +106,13 @@ fn a_clear_choice_stops_at_its_target_not_its_deadline() {
     use std::time::{Duration, Instant};
     let mut board = Board::new(9);
     // The capture at F6 of four stones in atari, which would otherwise connect out to
-    // G6 there: no other move comes close.
+    // White's wall on the right and leave Black behind: no other move comes close.
     setup(
         &mut board,
-        &["C5", "C6", "D4", "E4", "F5", "D7", "E7"],
-        &["D5", "E5", "D6", "E6", "G6"],
+        &["B5", "C3", "C5", "C6", "C7", "D4", "E4", "F5", "D7", "E7"],
+        &[
+            "D5", "E5", "D6", "E6", "F8", "G4", "G5", "G6", "G7", "H3", "H8",
+        ],
     );
     let now = Instant::now();
     let target = Target {
