@@ -3,8 +3,9 @@
 //!
 //! The policy answers the last move first, as the strong non-neural programs do: capture
 //! a string it left in atari, save an own string it put in atari, fight over strings
-//! it left with two liberties (an atari the string just played cannot run from, an
-//! extension of an own string that gains liberties), play the reply to it that last won
+//! it left with two liberties (an atari the string just played cannot run from; for an
+//! own string at two liberties, the race against the weak opponent strings it touches
+//! and an extension that gains liberties), play the reply to it that last won
 //! a playout (see [`Replies`]), or make a 3x3 shape next to it that the move model
 //! ([`super::model`]) weighs well; otherwise a random move that fills no own eye and is
 //! no self-atari of two or more stones. The tactics, the two-liberty fights and the
@@ -221,26 +222,22 @@ fn tactics(
 }
 
 /// Strings at two liberties around the last move: an atari on the string just played
-/// when running at its other liberty, joining what it joins there, would give it no
-/// second liberty and capture nothing (it dies however it runs), and an extension of an
-/// own string next to it at two liberties that keeps two with the other one filled.
+/// when it cannot run from it; an own string next to it at two liberties races the
+/// opponent strings it touches (takes one in atari, or puts one at two liberties in
+/// atari when it cannot run) and extends where it keeps two liberties with the other one
+/// filled.
 fn two_liberty_fight(board: &mut PlayoutBoard, last: usize, rng: &mut Rng) -> Option<usize> {
     let mut candidates = Candidates::new();
-    let runner = board.cell(last);
-    let own = 3 - runner;
+    let own = 3 - board.cell(last);
     if board.liberties_at(last) == 2 {
-        let [a, b] = board.two_liberties(last);
-        for (atari, run) in [(a, b), (b, a)] {
-            if !board.keeps_liberties(run, runner, atari, 2)
-                && board.is_legal_at(atari)
-                && board.self_atari(atari).is_none()
-            {
-                candidates.add(atari);
-            }
-        }
+        attack(board, last, &mut candidates);
     }
     for next in board.neighbours(last) {
         if board.cell(next) == own && board.liberties_at(next) == 2 {
+            let (rivals, count) = board.weak_neighbours(next, 2);
+            for &rival in &rivals[..count] {
+                attack(board, rival, &mut candidates);
+            }
             let [a, b] = board.two_liberties(next);
             for (extend, other) in [(a, b), (b, a)] {
                 if !board.is_eye_at(own, extend)
@@ -253,6 +250,30 @@ fn two_liberty_fight(board: &mut PlayoutBoard, last: usize, rng: &mut Rng) -> Op
         }
     }
     candidates.pick(rng)
+}
+
+/// Adds the attack on the opponent string through `grid` (one or two liberties): the
+/// capture of a string in atari; for one at two liberties, the atari at either where
+/// running at the other one, joining what it joins there, would give it no second
+/// liberty and capture nothing (it dies however it runs), and which is no self-atari.
+fn attack(board: &mut PlayoutBoard, grid: usize, candidates: &mut Candidates) {
+    let runner = board.cell(grid);
+    if board.liberties_at(grid) == 1 {
+        let liberty = board.a_liberty(grid);
+        if board.is_legal_at(liberty) {
+            candidates.add(liberty);
+        }
+        return;
+    }
+    let [a, b] = board.two_liberties(grid);
+    for (atari, run) in [(a, b), (b, a)] {
+        if !board.keeps_liberties(run, runner, atari, 2)
+            && board.is_legal_at(atari)
+            && board.self_atari(atari).is_none()
+        {
+            candidates.add(atari);
+        }
+    }
 }
 
 /// A good 3x3 shape on one of the eight points around the last move: the move model's
@@ -387,6 +408,31 @@ mod tests {
             let grid = two_liberty_fight(&mut board, last, &mut rng).expect("an atari");
             assert_eq!(board.point(grid), 17);
         }
+    }
+
+    #[test]
+    fn an_own_string_left_at_two_liberties_races_the_weak_strings_it_touches() {
+        // 5x5: Black 1-6-11 with two liberties (0 and 16) after White 10; it touches
+        // White 2-7-12 (liberties 3 and 17; Black 8 and 13 beside it) and White 5-10
+        // (liberties 0 and 15). White 2-7-12 cannot run at 3 when put in atari at 17;
+        // 5-10 cannot run at 0 when put in atari at 15; Black extends at 16.
+        let mut rules = Board::new(5);
+        for point in [1, 6, 11, 8, 13] {
+            rules.play(Colour::Black, point).unwrap();
+        }
+        for point in [2, 7, 12, 5, 10] {
+            rules.play(Colour::White, point).unwrap();
+        }
+        let (mut board, last) = after(&rules, Colour::Black);
+        let mut rng = Rng::new(4);
+        let mut seen = Vec::new();
+        for _ in 0..40 {
+            let grid = two_liberty_fight(&mut board, last, &mut rng).expect("a move");
+            seen.push(board.point(grid));
+        }
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen, vec![15, 16, 17]);
     }
 
     #[test]

@@ -381,6 +381,28 @@ impl PlayoutBoard {
         self.moves = other.moves;
     }
 
+    /// One stone of each opponent string (up to eight) that touches the string through
+    /// the stone at `grid` and has at most `most` liberties, and how many there are.
+    pub(super) fn weak_neighbours(&self, grid: usize, most: u32) -> ([usize; 8], usize) {
+        let other = 3 - self.cells[grid];
+        let mut found = [NONE; 8];
+        let mut count = 0;
+        for stone in self.string_stones(grid) {
+            for next in self.neighbours(stone) {
+                if self.cells[next] != other || self.liberties_at(next) > most {
+                    continue;
+                }
+                let head = self.head[next];
+                if count < found.len() && found[..count].iter().all(|&seen| self.head[seen] != head)
+                {
+                    found[count] = next;
+                    count += 1;
+                }
+            }
+        }
+        (found, count)
+    }
+
     /// The stones of the string through `grid`, one after another.
     pub(super) fn string_stones(&self, grid: usize) -> impl Iterator<Item = usize> + '_ {
         let mut stone = grid;
