@@ -367,26 +367,41 @@ mod tests {
         (board, last)
     }
 
+    /// A `size` board with Black's stones, then White's (the last one is the last move).
+    fn position(size: usize, black: &[usize], white: &[usize]) -> Board {
+        let mut rules = Board::new(size);
+        for &point in black {
+            rules.play(Colour::Black, point).unwrap();
+        }
+        for &point in white {
+            rules.play(Colour::White, point).unwrap();
+        }
+        rules
+    }
+
+    /// The points the two-liberty fight proposes for Black over `tries` draws, sorted,
+    /// each once.
+    fn fight_moves(rules: &Board, rng: &mut Rng, tries: usize) -> Vec<usize> {
+        let (mut board, last) = after(rules, Colour::Black);
+        let mut seen: Vec<usize> = (0..tries)
+            .map(|_| {
+                let grid = two_liberty_fight(&mut board, last, rng).expect("a move");
+                board.point(grid)
+            })
+            .collect();
+        seen.sort_unstable();
+        seen.dedup();
+        seen
+    }
+
     #[test]
     fn a_stone_at_two_liberties_that_cannot_run_is_put_in_atari() {
         // 5x5, points row * 5 + column. White 12 (centre) has Black on 7 and 11, and
         // liberties 13 and 17; Black 14, 18 and 22 wait beyond them. Atari at 17 leaves
         // it 13, where it gains 8 only; atari at 13 leaves it 17, where it gains 16 only.
-        let mut rules = Board::new(5);
-        for point in [7, 11, 14, 18, 22] {
-            rules.play(Colour::Black, point).unwrap();
-        }
-        rules.play(Colour::White, 12).unwrap();
-        let (mut board, last) = after(&rules, Colour::Black);
+        let rules = position(5, &[7, 11, 14, 18, 22], &[12]);
         let mut rng = Rng::new(1);
-        let mut seen = Vec::new();
-        for _ in 0..20 {
-            let grid = two_liberty_fight(&mut board, last, &mut rng).expect("an atari");
-            seen.push(board.point(grid));
-        }
-        seen.sort_unstable();
-        seen.dedup();
-        assert_eq!(seen, vec![13, 17]);
+        assert_eq!(fight_moves(&rules, &mut rng, 20), vec![13, 17]);
         // With 18 and 14 away it can run at either: no atari is proposed.
         let mut open = Board::new(5);
         for point in [7, 11] {
@@ -416,23 +431,9 @@ mod tests {
         // White 2-7-12 (liberties 3 and 17; Black 8 and 13 beside it) and White 5-10
         // (liberties 0 and 15). White 2-7-12 cannot run at 3 when put in atari at 17;
         // 5-10 cannot run at 0 when put in atari at 15; Black extends at 16.
-        let mut rules = Board::new(5);
-        for point in [1, 6, 11, 8, 13] {
-            rules.play(Colour::Black, point).unwrap();
-        }
-        for point in [2, 7, 12, 5, 10] {
-            rules.play(Colour::White, point).unwrap();
-        }
-        let (mut board, last) = after(&rules, Colour::Black);
+        let rules = position(5, &[1, 6, 11, 8, 13], &[2, 7, 12, 5, 10]);
         let mut rng = Rng::new(4);
-        let mut seen = Vec::new();
-        for _ in 0..40 {
-            let grid = two_liberty_fight(&mut board, last, &mut rng).expect("a move");
-            seen.push(board.point(grid));
-        }
-        seen.sort_unstable();
-        seen.dedup();
-        assert_eq!(seen, vec![15, 16, 17]);
+        assert_eq!(fight_moves(&rules, &mut rng, 40), vec![15, 16, 17]);
     }
 
     #[test]
