@@ -85,7 +85,7 @@ impl TestServer {
     /// Starts the standard catalog with the given limits, serving HTTP too (WebSockets
     /// from the page's own origin).
     pub async fn start_with_http(config: ServerConfig) -> TestServer {
-        TestServer::start_with_http_origins(config, AllowedOrigins::same_origin_only()).await
+        TestServer::start_with_http_engine(config, test_engine()).await
     }
 
     /// Starts the standard catalog with the given limits, serving HTTP too, with
@@ -94,19 +94,26 @@ impl TestServer {
         config: ServerConfig,
         origins: AllowedOrigins,
     ) -> TestServer {
-        let catalog = Arc::new(gamebot::standard_catalog(test_engine()));
-        TestServer::launch(config, catalog, Scheduler::per_core(1024), Some(origins)).await
+        TestServer::serve_http(config, test_engine(), origins).await
     }
 
     /// Starts the standard catalog with the given limits and Go engine, serving HTTP too
-    /// (WebSockets from the page's own origin only).
+    /// (WebSockets from the page's own origin).
     pub async fn start_with_http_engine(
         config: ServerConfig,
         engine: gamebot::go::engine::EngineOptions,
     ) -> TestServer {
+        TestServer::serve_http(config, engine, AllowedOrigins::same_origin_only()).await
+    }
+
+    /// The standard catalog with `engine`, serving HTTP with WebSockets from `origins`.
+    async fn serve_http(
+        config: ServerConfig,
+        engine: gamebot::go::engine::EngineOptions,
+        origins: AllowedOrigins,
+    ) -> TestServer {
         let catalog = Arc::new(gamebot::standard_catalog(engine));
-        let origins = Some(AllowedOrigins::same_origin_only());
-        TestServer::launch(config, catalog, Scheduler::per_core(1024), origins).await
+        TestServer::launch(config, catalog, Scheduler::per_core(1024), Some(origins)).await
     }
 
     /// Starts `catalog` with the given limits and scheduler of heavy work.
