@@ -6,8 +6,8 @@
 //! it left with two liberties (an atari the string just played cannot run from; for an
 //! own string at two liberties, the race against the weak opponent strings it touches
 //! and an extension that gains liberties), play the reply to it that last won
-//! a playout (see [`Replies`]), or make a 3x3 shape next to it that the move model
-//! ([`super::model`]) weighs well; otherwise a random move that fills no own eye and is
+//! a playout (see [`Replies`]), or make a 3x3 shape next to it or to the move before it
+//! that the move model ([`super::model`]) weighs well; otherwise a random move that fills no own eye and is
 //! no self-atari of two or more stones. The tactics, the two-liberty fights and the
 //! shapes are each tried with probability 0.9, so playouts stay varied.
 
@@ -276,14 +276,27 @@ fn attack(board: &mut PlayoutBoard, grid: usize, candidates: &mut Candidates) {
     }
 }
 
-/// A good 3x3 shape on one of the eight points around the last move: the move model's
-/// 3x3 shapes of weight [`SHAPE_GAMMA`] or more (no own eye, no self-atari), one chosen
-/// with odds in proportion to its weight.
+/// A good 3x3 shape on one of the points around the last move or the move before it
+/// (the mover's own): the move model's 3x3 shapes of weight [`SHAPE_GAMMA`] or more (no
+/// own eye, no self-atari), one chosen with odds in proportion to its weight.
 fn shape(board: &mut PlayoutBoard, last: usize, rng: &mut Rng) -> Option<usize> {
     let model = MoveModel::builtin();
     let own = cell_of(board.to_move());
     let mut candidates = Candidates::new();
-    for grid in board.ring(last) {
+    let mut points = [0; 16];
+    points[..8].copy_from_slice(&board.ring(last));
+    let before = board.before_last_grid();
+    let count = if before != 0 && before != last {
+        points[8..].copy_from_slice(&board.ring(before));
+        16
+    } else {
+        8
+    };
+    for (index, &grid) in points[..count].iter().enumerate() {
+        // A point around both moves is weighed once.
+        if index >= 8 && points[..8].contains(&grid) {
+            continue;
+        }
         if board.cell(grid) != EMPTY || !board.is_legal_at(grid) {
             continue;
         }
@@ -455,21 +468,25 @@ mod tests {
     }
 
     #[test]
-    fn shapes_are_next_to_the_last_move_and_weigh_enough() {
-        // Over the positions of random games: every shape move is one of the eight
-        // points around the last move, legal, no own eye, no self-atari, and a shape the
-        // model weighs at least SHAPE_GAMMA.
+    fn shapes_are_next_to_the_last_two_moves_and_weigh_enough() {
+        // Over the positions of random games: every shape move is one of the points
+        // around the last move or the move before it (some of them only around that
+        // one), legal, no own eye, no self-atari, and a shape the model weighs at least
+        // SHAPE_GAMMA.
         let model = MoveModel::builtin();
         let mut rng = Rng::new(5);
-        let mut found = 0;
+        let (mut found, mut around_before_only) = (0, 0);
         for _ in 0..20 {
             let mut board = PlayoutBoard::from_board_to_move(&Board::new(9), Colour::Black);
             while board.passes() < 2 && board.moves_played() < 60 {
-                let last = board.last_grid();
+                let (last, before) = (board.last_grid(), board.before_last_grid());
                 if last != 0 {
                     if let Some(grid) = shape(&mut board, last, &mut rng) {
                         found += 1;
-                        assert!(board.ring(last).contains(&grid));
+                        if !board.ring(last).contains(&grid) {
+                            assert!(before != 0 && board.ring(before).contains(&grid));
+                            around_before_only += 1;
+                        }
                         assert!(board.is_legal_at(grid));
                         assert!(!board.is_eye_at(cell_of(board.to_move()), grid));
                         assert!(board.self_atari(grid).is_none());
@@ -483,6 +500,10 @@ mod tests {
             }
         }
         assert!(found > 100, "{found} shape moves");
+        assert!(
+            around_before_only > 100,
+            "{around_before_only} around the move before only"
+        );
     }
 
     #[test]

@@ -313,6 +313,12 @@ impl PlayoutBoard {
         self.last
     }
 
+    /// The grid index of the move before the last one (the side to move's own last
+    /// move), or 0 when there was none or it was a pass.
+    pub(super) fn before_last_grid(&self) -> usize {
+        self.before_last
+    }
+
     /// How many grid cells there are (border included): grid indices are below this.
     pub(super) fn grid_len(&self) -> usize {
         self.cells.len()
