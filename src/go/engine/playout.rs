@@ -6,10 +6,11 @@
 //! it left with two liberties (an atari the string just played cannot run from; for an
 //! own string at two liberties, the race against the weak opponent strings it touches
 //! and an extension that gains liberties), play the reply to it that last won
-//! a playout (see [`Replies`]), or make a 3x3 shape next to it or to the move before it
-//! that the move model ([`super::model`]) weighs well; otherwise a random move that fills no own eye and is
-//! no self-atari of two or more stones. The tactics, the two-liberty fights and the
-//! shapes are each tried with probability 0.9, so playouts stay varied.
+//! a playout (see [`Replies`]), or make a 3x3 shape next to it or to the move before
+//! it that the move model ([`super::model`]) weighs well; otherwise a random move that
+//! fills no own eye and is no self-atari of two or more stones. The tactics, the
+//! two-liberty fights and the shapes are each tried with probability 0.9, so playouts
+//! stay varied.
 
 use super::ladder::LadderReader;
 use super::model::shape::shape3;
@@ -283,20 +284,18 @@ fn shape(board: &mut PlayoutBoard, last: usize, rng: &mut Rng) -> Option<usize> 
     let model = MoveModel::builtin();
     let own = cell_of(board.to_move());
     let mut candidates = Candidates::new();
-    let mut points = [0; 16];
-    points[..8].copy_from_slice(&board.ring(last));
+    let around_last = board.ring(last);
     let before = board.before_last_grid();
-    let count = if before != 0 && before != last {
-        points[8..].copy_from_slice(&board.ring(before));
-        16
+    let around_before = if before != 0 && before != last {
+        board.ring(before)
     } else {
-        8
+        around_last
     };
-    for (index, &grid) in points[..count].iter().enumerate() {
-        // A point around both moves is weighed once.
-        if index >= 8 && points[..8].contains(&grid) {
-            continue;
-        }
+    // A point around both moves is weighed once.
+    let extra = around_before
+        .into_iter()
+        .filter(|grid| !around_last.contains(grid));
+    for grid in around_last.into_iter().chain(extra) {
         if board.cell(grid) != EMPTY || !board.is_legal_at(grid) {
             continue;
         }
