@@ -11,6 +11,8 @@ use common::bounded_multi;
 use common::outside::outside_program;
 use std::io::{BufRead, BufReader};
 use std::net::{SocketAddr, TcpListener};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -20,7 +22,11 @@ use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::net::TcpStream;
 
 /// How long any one answer may take before the test fails (liveness only).
-const PATIENCE: Duration = Duration::from_secs(60);
+const PATIENCE: Duration = Duration::from_secs(20);
+
+/// How long the rolling restart may take before the test fails showing run-local's log
+/// (it takes about a second: each server drains its sessions and comes back).
+const RESTART_PATIENCE: Duration = Duration::from_secs(30);
 
 /// One session's script: a short Wythoff game and a short QTTT game, with the answers
 /// every correct server gives.
@@ -114,46 +120,89 @@ async fn play(client: &mut Client) -> bool {
     true
 }
 
-/// `run-local 3 PORT` and what it printed.
+/// `run-local 3 PORT` and what it printed. Dropping it stops run-local and everything
+/// it started; so does the end of the test binary (the watchdog's exit included).
 struct Deployment {
     child: Child,
-    stdout: Option<BufReader<ChildStdout>>,
+    output: Option<Output>,
     addr: SocketAddr,
     pids: Vec<u32>,
 }
 
+/// run-local's stdout, read line by line, and where its stderr goes.
+struct Output {
+    stdout: BufReader<ChildStdout>,
+    log: PathBuf,
+}
+
+impl Output {
+    /// The next line, without its line feed; run-local's end fails the test, showing
+    /// its log.
+    fn line(&mut self) -> String {
+        let mut text = String::new();
+        self.stdout
+            .read_line(&mut text)
+            .expect("run-local's stdout");
+        assert!(
+            !text.is_empty(),
+            "run-local ended early; its log:\n{}",
+            log_tail(&self.log)
+        );
+        text.trim_end().to_string()
+    }
+}
+
+/// The last lines of a log file, for a failure message.
+fn log_tail(log: &Path) -> String {
+    let text = std::fs::read_to_string(log).unwrap_or_else(|error| format!("({error})"));
+    let lines: Vec<&str> = text.lines().collect();
+    lines[lines.len().saturating_sub(40)..].join("\n")
+}
+
 impl Deployment {
-    fn start(gamebot: &str, haproxy: &std::path::Path) -> Deployment {
+    fn start(gamebot: &str, haproxy: &Path) -> Deployment {
         let port = free_ports(4);
-        let mut child = Command::new(concat!(
+        let log = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("haproxy-run-local.log");
+        let mut command = Command::new(concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/deploy/haproxy/run-local"
-        ))
-        .args(["3", &port.to_string()])
-        .env("GAMEBOT", gamebot)
-        .env("GAMEBOT_ARGS", "--max-connections 5000 --drain-timeout 5")
-        .env("HAPROXY", haproxy)
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start run-local");
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        let first = line(&mut stdout);
+        ));
+        command
+            .args(["3", &port.to_string()])
+            .env("GAMEBOT", gamebot)
+            .env("GAMEBOT_ARGS", "--max-connections 5000 --drain-timeout 5")
+            .env("HAPROXY", haproxy)
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::piped())
+            .stderr(std::fs::File::create(&log).expect("run-local's log file"))
+            // Its own process group, so that Drop can stop whatever it started.
+            .process_group(0);
+        // SAFETY: prctl is async-signal-safe and touches no memory of this process.
+        // When the test binary ends, even by the watchdog's exit (which runs no Drop),
+        // run-local gets SIGTERM and stops its servers and HAProxy.
+        unsafe {
+            command.pre_exec(|| {
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM);
+                Ok(())
+            });
+        }
+        let mut child = command.spawn().expect("start run-local");
+        let mut output = Output {
+            stdout: BufReader::new(child.stdout.take().expect("piped")),
+            log,
+        };
+        let first = output.line();
         let addr = first
             .strip_prefix("listening on ")
             .unwrap_or_else(|| panic!("first line: {first:?}"))
             .parse()
             .unwrap();
         let pids = (0..3)
-            .map(|_| {
-                let line = line(&mut stdout);
-                line.rsplit(' ').next().unwrap().parse().unwrap()
-            })
+            .map(|_| output.line().rsplit(' ').next().unwrap().parse().unwrap())
             .collect();
         Deployment {
             child,
-            stdout: Some(stdout),
+            output: Some(output),
             addr,
             pids,
         }
@@ -169,39 +218,35 @@ impl Deployment {
 }
 
 impl Drop for Deployment {
+    /// SIGTERM to run-local (it drains and stops its servers and HAProxy, each within a
+    /// bound); after 20 s, SIGKILL to its whole process group. Either way nothing it
+    /// started outlives the test.
     fn drop(&mut self) {
-        let _ = Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
-            .status();
+        let group = self.child.id() as i32;
+        // SAFETY: kill only sends a signal.
+        unsafe { libc::kill(group, libc::SIGTERM) };
+        let deadline = std::time::Instant::now() + Duration::from_secs(20);
+        while matches!(self.child.try_wait(), Ok(None)) && std::time::Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        // SAFETY: as above; a negative pid names the process group.
+        unsafe { libc::kill(-group, libc::SIGKILL) };
         let _ = self.child.wait();
     }
 }
 
-/// One line of run-local's stdout, without its line feed.
-fn line(stdout: &mut BufReader<ChildStdout>) -> String {
-    let mut text = String::new();
-    stdout.read_line(&mut text).expect("run-local's stdout");
-    assert!(!text.is_empty(), "run-local ended early");
-    text.trim_end().to_string()
-}
-
-/// A port P such that P..P+count are free now on loopback.
+/// A port P such that P..P+count are free now on loopback, taken from 20000..32000:
+/// below Linux's ephemeral range (32768 and up), which the thousands of connections of
+/// this test and the tests before it fill with sockets in TIME_WAIT, so that neither a
+/// client's port nor `bind(0)` running out of ports can get in the way.
 fn free_ports(count: u16) -> u16 {
-    (0..200)
-        .find_map(|_| {
-            let base = TcpListener::bind("127.0.0.1:0")
-                .ok()?
-                .local_addr()
-                .ok()?
-                .port();
-            if base > 65535 - count {
-                return None;
-            }
-            let held: Option<Vec<_>> = (0..count)
-                .map(|i| TcpListener::bind(("127.0.0.1", base + i)).ok())
-                .collect();
-            held.map(|_| base)
-        })
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |elapsed| elapsed.subsec_nanos());
+    let start = (std::process::id() ^ nanos) % 12_000;
+    (0..200u32)
+        .map(|step| 20_000 + ((start + step * 61) % 12_000) as u16)
+        .find(|&base| (0..count).all(|i| TcpListener::bind(("127.0.0.1", base + i)).is_ok()))
         .expect("no free ports")
 }
 
@@ -307,11 +352,20 @@ fn sessions_through_haproxy_survive_a_killed_server_and_a_rolling_restart() {
             }));
         }
         deployment.signal(deployment.child.id(), "HUP");
-        let mut stdout = deployment.stdout.take().unwrap();
-        let restarted = tokio::task::spawn_blocking(move || {
-            (1..=3).map(|_| line(&mut stdout)).collect::<Vec<_>>()
-        })
+        let mut output = deployment.output.take().unwrap();
+        let log = output.log.clone();
+        let restarted = tokio::time::timeout(
+            RESTART_PATIENCE,
+            tokio::task::spawn_blocking(move || (1..=3).map(|_| output.line()).collect::<Vec<_>>()),
+        )
         .await
+        .unwrap_or_else(|_| {
+            panic!(
+                "the rolling restart took over {} s; run-local's log:\n{}",
+                RESTART_PATIENCE.as_secs(),
+                log_tail(&log)
+            )
+        })
         .unwrap();
         assert!(
             restarted.iter().all(|line| line.starts_with("restarted ")),
