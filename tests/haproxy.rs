@@ -178,7 +178,8 @@ impl Deployment {
             // Its own process group, so that Drop can stop whatever it started.
             .process_group(0);
         // SAFETY: prctl is async-signal-safe and touches no memory of this process.
-        // When the test binary ends, even by the watchdog's exit (which runs no Drop),
+        // The death signal follows the thread that spawns run-local: the test's own,
+        // which polls the test's body to its end. When the test binary ends, even by the watchdog's exit (which runs no Drop),
         // run-local gets SIGTERM and stops its servers and HAProxy.
         unsafe {
             command.pre_exec(|| {
@@ -208,12 +209,9 @@ impl Deployment {
         }
     }
 
-    fn signal(&self, pid: u32, signal: &str) {
-        let status = Command::new("kill")
-            .args([&format!("-{signal}"), &pid.to_string()])
-            .status()
-            .unwrap();
-        assert!(status.success());
+    /// Sends `signal` to process `pid` (one of run-local's, or run-local itself).
+    fn signal(&self, pid: u32, signal: libc::c_int) {
+        send(pid as i32, signal).expect("the signal was sent");
     }
 }
 
@@ -223,15 +221,23 @@ impl Drop for Deployment {
     /// started outlives the test.
     fn drop(&mut self) {
         let group = self.child.id() as i32;
-        // SAFETY: kill only sends a signal.
-        unsafe { libc::kill(group, libc::SIGTERM) };
+        let _ = send(group, libc::SIGTERM);
         let deadline = std::time::Instant::now() + Duration::from_secs(20);
         while matches!(self.child.try_wait(), Ok(None)) && std::time::Instant::now() < deadline {
             std::thread::sleep(Duration::from_millis(50));
         }
-        // SAFETY: as above; a negative pid names the process group.
-        unsafe { libc::kill(-group, libc::SIGKILL) };
+        // A negative pid names the process group.
+        let _ = send(-group, libc::SIGKILL);
         let _ = self.child.wait();
+    }
+}
+
+/// kill(2): `signal` to process `pid` (a process group when negative).
+fn send(pid: i32, signal: libc::c_int) -> std::io::Result<()> {
+    // SAFETY: kill only sends a signal; it reads and writes no memory of this process.
+    match unsafe { libc::kill(pid, signal) } {
+        0 => Ok(()),
+        _ => Err(std::io::Error::last_os_error()),
     }
 }
 
@@ -296,7 +302,7 @@ fn sessions_through_haproxy_survive_a_killed_server_and_a_rolling_restart() {
         }
 
         // Kill one server: its sessions see the close, the others go on.
-        deployment.signal(deployment.pids[0], "KILL");
+        deployment.signal(deployment.pids[0], libc::SIGKILL);
         let mut sessions = Vec::new();
         for mut client in clients.drain(..600) {
             sessions.push(tokio::spawn(async move { play(&mut client).await }));
@@ -351,7 +357,7 @@ fn sessions_through_haproxy_survive_a_killed_server_and_a_rolling_restart() {
                 }
             }));
         }
-        deployment.signal(deployment.child.id(), "HUP");
+        deployment.signal(deployment.child.id(), libc::SIGHUP);
         let mut output = deployment.output.take().unwrap();
         let log = output.log.clone();
         let restarted = tokio::time::timeout(
@@ -369,7 +375,8 @@ fn sessions_through_haproxy_survive_a_killed_server_and_a_rolling_restart() {
         .unwrap();
         assert!(
             restarted.iter().all(|line| line.starts_with("restarted ")),
-            "{restarted:?}"
+            "{restarted:?}; run-local's log:\n{}",
+            log_tail(&log)
         );
         restarting.store(false, Ordering::Relaxed);
         for player in players {
