@@ -194,10 +194,7 @@ fn tactics(
     let own = 3 - board.cell(last);
     let check_capture = |board: &PlayoutBoard, grid: usize, candidates: &mut Candidates| {
         if board.cell(grid) == 3 - own && board.liberties_at(grid) == 1 {
-            let liberty = board.a_liberty(grid);
-            if board.is_legal_at(liberty) {
-                candidates.add(liberty);
-            }
+            capture(board, grid, candidates);
         }
     };
     check_capture(board, last, &mut candidates);
@@ -260,10 +257,7 @@ fn two_liberty_fight(board: &mut PlayoutBoard, last: usize, rng: &mut Rng) -> Op
 fn attack(board: &mut PlayoutBoard, grid: usize, candidates: &mut Candidates) {
     let runner = board.cell(grid);
     if board.liberties_at(grid) == 1 {
-        let liberty = board.a_liberty(grid);
-        if board.is_legal_at(liberty) {
-            candidates.add(liberty);
-        }
+        capture(board, grid, candidates);
         return;
     }
     let [a, b] = board.two_liberties(grid);
@@ -274,6 +268,14 @@ fn attack(board: &mut PlayoutBoard, grid: usize, candidates: &mut Candidates) {
         {
             candidates.add(atari);
         }
+    }
+}
+
+/// Adds the capture of the string through `grid`, which is in atari, where it is legal.
+fn capture(board: &PlayoutBoard, grid: usize, candidates: &mut Candidates) {
+    let liberty = board.a_liberty(grid);
+    if board.is_legal_at(liberty) {
+        candidates.add(liberty);
     }
 }
 
