@@ -11,6 +11,10 @@ positions to study (and to turn into tests): a winning belief that one reply ove
 
     scripts/surprises.py DIR/games.jsonl --binary target/release/gamebot --visits 300
 
+With `--curves` it also prints each lost game's win rates, turn by turn, in hundredths,
+and the turn from which they stay under 0.5 after falling under 0.35: a slow slide
+(outplayed) tells itself apart from a sudden fall (a misjudged fight).
+
 Only 9x9 and komi 7 unless `--size` and `--komi` say otherwise; one analysis at a time,
 on one search thread, from seed 1, so a rerun prints the same turns.
 """
@@ -34,6 +38,8 @@ def main():
     parser.add_argument("--drop", type=float, default=0.25)
     parser.add_argument("--size", type=int, default=9)
     parser.add_argument("--komi", type=float, default=7)
+    parser.add_argument("--curves", action="store_true",
+                        help="also print each lost game's win rates turn by turn")
     args = parser.parse_args()
 
     with open(args.games) as file:
@@ -68,6 +74,16 @@ def main():
         best = answer["moveInfos"][0]["move"] if answer["moveInfos"] else None
         rates.setdefault(answer["id"], {})[answer["turnNumber"]] = (
             answer["rootInfo"]["winrate"], best)
+
+    if args.curves:
+        for game in lost:
+            seen = rates.get(str(game["game"]), {})
+            turns = sorted(seen)
+            lost_from = next((turn for index, turn in enumerate(turns)
+                              if seen[turn][0] < 0.35
+                              and all(seen[later][0] < 0.5 for later in turns[index:])), None)
+            curve = " ".join(f"{round(100 * seen[turn][0]):2d}" for turn in turns)
+            print(f"game {game['game']} (under 0.35 from turn {lost_from}): {curve}")
 
     found = 0
     for game in lost:
