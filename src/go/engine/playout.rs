@@ -316,10 +316,10 @@ fn shape(board: &mut PlayoutBoard, last: usize, rng: &mut Rng) -> Option<usize> 
 const SHAPE_GAMMA: f32 = 1.0;
 
 /// The least weight of the learned 3x3 shape of a random move the playouts keep at the
-/// first draw; a move of a lighter shape (the lightest eighth of the 3x3 shapes the
+/// first draw; a move of a lighter shape (the lightest quarter of the 3x3 shapes the
 /// model knows, and every shape it never saw) is drawn again, once. The README has the matches that
 /// chose it.
-const RANDOM_SHAPE_FLOOR: f32 = 0.2;
+const RANDOM_SHAPE_FLOOR: f32 = 0.4;
 
 /// [`random_move`] (careful), drawn a second time when the first makes a 3x3 shape
 /// the move model weighs below [`RANDOM_SHAPE_FLOOR`]; the second draw stands.
