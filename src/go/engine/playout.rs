@@ -8,7 +8,8 @@
 //! and an extension that gains liberties), play the reply to it that last won
 //! a playout (see [`Replies`]), or make a 3x3 shape next to it or to the move before
 //! it that the move model ([`super::model`]) weighs well; otherwise a random move that
-//! fills no own eye and is no self-atari of two or more stones. The tactics, the
+//! fills no own eye and is no self-atari of two or more stones, drawn a second time
+//! when its 3x3 shape is one the model weighs very low. The tactics, the
 //! two-liberty fights and the shapes are each tried with probability 0.9, so playouts
 //! stay varied.
 
@@ -128,7 +129,7 @@ fn choose(board: &mut PlayoutBoard, rng: &mut Rng, policy: &mut Policy) -> Optio
             }
         }
     }
-    random_move(board, rng, true)
+    shaped_random_move(board, rng)
 }
 
 /// A few candidate moves with their weights, without allocating.
@@ -310,9 +311,25 @@ fn shape(board: &mut PlayoutBoard, last: usize, rng: &mut Rng) -> Option<usize> 
 }
 
 /// The least weight of a learned 3x3 shape the playouts play next to the last move (the
-/// weights are relative to 1; a shape the model never saw weighs 0.07). The README has
+/// weights are relative to 1; a shape the model never saw weighs 0.04). The README has
 /// the matches that chose it.
 const SHAPE_GAMMA: f32 = 1.0;
+
+/// The least weight of the learned 3x3 shape of a random move the playouts keep at the
+/// first draw; a move of a lighter shape (the lightest quarter of the 3x3 shapes the
+/// model knows, and every shape it never saw) is drawn again, once. The README has the matches that
+/// chose it.
+const RANDOM_SHAPE_FLOOR: f32 = 0.4;
+
+/// [`random_move`] (careful), drawn a second time when the first makes a 3x3 shape
+/// the move model weighs below [`RANDOM_SHAPE_FLOOR`]; the second draw stands.
+fn shaped_random_move(board: &mut PlayoutBoard, rng: &mut Rng) -> Option<usize> {
+    let first = random_move(board, rng, true)?;
+    if MoveModel::builtin().shape3_gamma(shape3(board, first)) < RANDOM_SHAPE_FLOOR {
+        return random_move(board, rng, true);
+    }
+    Some(first)
+}
 
 /// A random legal move that fills no own eye, and, when `careful`, is no self-atari of
 /// two or more stones; `None` when there is none.
@@ -372,6 +389,36 @@ mod tests {
                 assert!(again.passes() >= 2 || again.moves_played() >= limit);
             }
         }
+    }
+
+    #[test]
+    fn random_moves_of_badly_weighed_shapes_are_drawn_less_often() {
+        // A middle-game 9x9 position: of its legal moves, count those of a light shape,
+        // then how often each draw method picks one.
+        let rules = position(
+            9,
+            &[20, 21, 22, 30, 40, 49, 58, 24, 33, 60],
+            &[11, 12, 29, 39, 48, 57, 66, 25, 34, 42],
+        );
+        let (mut board, _) = after(&rules, Colour::Black);
+        let model = MoveModel::builtin();
+        let mut light = |board: &mut PlayoutBoard, grid: usize| {
+            model.shape3_gamma(shape3(board, grid)) < RANDOM_SHAPE_FLOOR
+        };
+        let mut rng = Rng::new(5);
+        let draws = 4000;
+        let (mut plain, mut shaped) = (0, 0);
+        for _ in 0..draws {
+            let grid = random_move(&mut board, &mut rng, true).unwrap();
+            plain += usize::from(light(&mut board, grid));
+            let grid = shaped_random_move(&mut board, &mut rng).unwrap();
+            shaped += usize::from(light(&mut board, grid));
+        }
+        // Some moves are light (most of them here), and a second draw for them makes
+        // them rarer: the square of their share instead of the share.
+        let (plain, shaped) = (plain as f64 / draws as f64, shaped as f64 / draws as f64);
+        assert!(plain > 0.05, "{plain}");
+        assert!((shaped - plain * plain).abs() < 0.05, "{shaped} against {plain}");
     }
 
     /// The playout board of `rules` with `colour` to move, and its last move's grid index.
