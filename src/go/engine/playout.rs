@@ -402,7 +402,7 @@ mod tests {
         );
         let (mut board, _) = after(&rules, Colour::Black);
         let model = MoveModel::builtin();
-        let mut light = |board: &mut PlayoutBoard, grid: usize| {
+        let light = |board: &mut PlayoutBoard, grid: usize| {
             model.shape3_gamma(shape3(board, grid)) < RANDOM_SHAPE_FLOOR
         };
         let mut rng = Rng::new(5);
@@ -418,7 +418,10 @@ mod tests {
         // them rarer: the square of their share instead of the share.
         let (plain, shaped) = (plain as f64 / draws as f64, shaped as f64 / draws as f64);
         assert!(plain > 0.05, "{plain}");
-        assert!((shaped - plain * plain).abs() < 0.05, "{shaped} against {plain}");
+        assert!(
+            (shaped - plain * plain).abs() < 0.05,
+            "{shaped} against {plain}"
+        );
     }
 
     /// The playout board of `rules` with `colour` to move, and its last move's grid index.
