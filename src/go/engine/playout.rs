@@ -317,18 +317,24 @@ const SHAPE_GAMMA: f32 = 1.0;
 
 /// The least weight of the learned 3x3 shape of a random move the playouts keep at the
 /// first draw; a move of a lighter shape (the lightest quarter of the 3x3 shapes the
-/// model knows, and every shape it never saw) is drawn again, once. The README has the matches that
-/// chose it.
+/// model knows, and every shape it never saw) is drawn again, once. The README has the
+/// matches that chose it.
 const RANDOM_SHAPE_FLOOR: f32 = 0.4;
 
-/// [`random_move`] (careful), drawn a second time when the first makes a 3x3 shape
-/// the move model weighs below [`RANDOM_SHAPE_FLOOR`]; the second draw stands.
+/// [`random_move`] (careful), drawn a second time when the first is a
+/// [`light_shape`]; the second draw stands.
 fn shaped_random_move(board: &mut PlayoutBoard, rng: &mut Rng) -> Option<usize> {
     let first = random_move(board, rng, true)?;
-    if MoveModel::builtin().shape3_gamma(shape3(board, first)) < RANDOM_SHAPE_FLOOR {
+    if light_shape(board, first) {
         return random_move(board, rng, true);
     }
     Some(first)
+}
+
+/// Whether the move model weighs the 3x3 shape of a move at `grid` below
+/// [`RANDOM_SHAPE_FLOOR`].
+fn light_shape(board: &PlayoutBoard, grid: usize) -> bool {
+    MoveModel::builtin().shape3_gamma(shape3(board, grid)) < RANDOM_SHAPE_FLOOR
 }
 
 /// A random legal move that fills no own eye, and, when `careful`, is no self-atari of
@@ -401,18 +407,14 @@ mod tests {
             &[11, 12, 29, 39, 48, 57, 66, 25, 34, 42],
         );
         let (mut board, _) = after(&rules, Colour::Black);
-        let model = MoveModel::builtin();
-        let light = |board: &mut PlayoutBoard, grid: usize| {
-            model.shape3_gamma(shape3(board, grid)) < RANDOM_SHAPE_FLOOR
-        };
         let mut rng = Rng::new(5);
         let draws = 4000;
         let (mut plain, mut shaped) = (0, 0);
         for _ in 0..draws {
             let grid = random_move(&mut board, &mut rng, true).unwrap();
-            plain += usize::from(light(&mut board, grid));
+            plain += usize::from(light_shape(&board, grid));
             let grid = shaped_random_move(&mut board, &mut rng).unwrap();
-            shaped += usize::from(light(&mut board, grid));
+            shaped += usize::from(light_shape(&board, grid));
         }
         // Some moves are light (most of them here), and a second draw for them makes
         // them rarer: the square of their share instead of the share.
