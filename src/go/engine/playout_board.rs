@@ -187,17 +187,12 @@ impl PlayoutBoard {
         self.is_legal_at(self.grid(point))
     }
 
-    /// Whether `point` is a single-point eye of `colour` in the loose sense: empty, its
-    /// neighbours all `colour` stones or the edge, whatever the diagonals (so false eyes
-    /// too). The engine never plays there.
-    pub fn is_single_point_eye(&self, colour: Colour, point: usize) -> bool {
-        let grid = self.grid(point);
-        let own = cell_of(colour);
-        self.cells[grid] == EMPTY
-            && self
-                .neighbours(grid)
-                .into_iter()
-                .all(|next| matches!(self.cells[next], cell if cell == own || cell == BORDER))
+    /// Whether `point` is a true single-point eye of `colour`: empty, its neighbours all
+    /// `colour` stones or the edge, and no more than one diagonal held by the other colour
+    /// (none on the edge). A false eye is not one: the engine may have to fill it to
+    /// connect. The engine never plays in its own true eyes.
+    pub fn is_true_eye(&self, colour: Colour, point: usize) -> bool {
+        self.is_eye_at(cell_of(colour), self.grid(point))
     }
 
     /// Plays `point` for the side to move; it must be legal.

@@ -10,12 +10,13 @@ use crate::go::sgf::SgfGame;
 use crate::go::Colour;
 
 /// The moves the search weighs on `board`: every legal point of the side to move that
-/// does not fill one of its own single-point eyes, then the pass (`None`).
+/// does not fill one of its own true single-point eyes (see
+/// [`PlayoutBoard::is_true_eye`]), then the pass (`None`).
 pub fn candidates(board: &PlayoutBoard) -> Vec<Move> {
     let colour = board.to_move();
     let size = board.size();
     (0..size * size)
-        .filter(|&point| board.is_legal(point) && !board.is_single_point_eye(colour, point))
+        .filter(|&point| board.is_legal(point) && !board.is_true_eye(colour, point))
         .map(Some)
         .chain([None])
         .collect()
@@ -112,5 +113,23 @@ mod tests {
     fn an_illegal_move_is_named_by_its_number() {
         let game = SgfGame::parse("(;SZ[5];B[cc];W[cc])").unwrap();
         assert_eq!(positions(&game, 0), Err(2));
+    }
+
+    #[test]
+    fn a_false_eye_is_a_candidate_and_a_true_eye_is_not() {
+        // 5x5, points row by row from the bottom. Black's eye at 17 (16, 18, 12 and 22
+        // Black) has White on two diagonals, 11 and 13: false. Black's eye in the corner,
+        // 0 (1 and 5 Black): true.
+        let mut rules = crate::go::board::Board::new(5);
+        for point in [16, 18, 12, 22, 1, 5] {
+            rules.play(crate::go::Colour::Black, point).unwrap();
+        }
+        for point in [11, 13] {
+            rules.play(crate::go::Colour::White, point).unwrap();
+        }
+        let board = PlayoutBoard::from_board_to_move(&rules, crate::go::Colour::Black);
+        let listed = candidates(&board);
+        assert!(listed.contains(&Some(17)), "the false eye");
+        assert!(!listed.contains(&Some(0)), "the true eye");
     }
 }
