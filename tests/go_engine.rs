@@ -7,6 +7,7 @@ use common::bound;
 
 use common::go::{at, setup};
 use gamebot::go::board::Board;
+use gamebot::go::engine::playout_board::PlayoutBoard;
 use gamebot::go::engine::search::{search, Budget, SearchResult, Settings};
 use gamebot::go::rng::Rng;
 use gamebot::go::{Colour, Points};
@@ -34,28 +35,10 @@ fn think(board: &Board, colour: Colour, komi: &str, playouts: u64) -> SearchResu
     search(board, colour, &settings(komi, 1), &budget)
 }
 
-/// A true eye of `colour`: an empty point whose neighbours are all `colour` stones, with
-/// the other colour on at most one diagonal (none on the edge). A false eye may be filled.
+/// A true eye of `colour` (the engine's own rule, [`PlayoutBoard::is_true_eye`]; a false
+/// eye may be filled to connect).
 fn is_own_eye(board: &Board, colour: Colour, point: usize) -> bool {
-    if board.get(point).is_some()
-        || !board
-            .neighbours(point)
-            .all(|q| board.get(q) == Some(colour))
-    {
-        return false;
-    }
-    let size = board.size() as isize;
-    let (row, column) = ((point as isize) / size, (point as isize) % size);
-    let on_board = |r: isize, c: isize| (0..size).contains(&r) && (0..size).contains(&c);
-    let diagonals = [(-1, -1), (-1, 1), (1, -1), (1, 1)].map(|(dr, dc)| (row + dr, column + dc));
-    let edge = diagonals.iter().any(|&(r, c)| !on_board(r, c));
-    let enemy = diagonals
-        .iter()
-        .filter(|&&(r, c)| {
-            on_board(r, c) && board.get((r * size + c) as usize) == Some(colour.opponent())
-        })
-        .count();
-    enemy < if edge { 1 } else { 2 }
+    PlayoutBoard::from_board_to_move(board, colour).is_true_eye(colour, point)
 }
 
 /// Plays engine moves from random positions and checks each one on the rules board.
