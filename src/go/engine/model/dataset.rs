@@ -120,14 +120,14 @@ mod tests {
         // 5x5, points row by row from the bottom. Black's eye at 17 (16, 18, 12 and 22
         // Black) has White on two diagonals, 11 and 13: false. Black's eye in the corner,
         // 0 (1 and 5 Black): true.
-        let mut rules = crate::go::board::Board::new(5);
+        let mut rules = Board::new(5);
         for point in [16, 18, 12, 22, 1, 5] {
-            rules.play(crate::go::Colour::Black, point).unwrap();
+            rules.play(Colour::Black, point).unwrap();
         }
         for point in [11, 13] {
-            rules.play(crate::go::Colour::White, point).unwrap();
+            rules.play(Colour::White, point).unwrap();
         }
-        let board = PlayoutBoard::from_board_to_move(&rules, crate::go::Colour::Black);
+        let board = PlayoutBoard::from_board_to_move(&rules, Colour::Black);
         let listed = candidates(&board);
         assert!(listed.contains(&Some(17)), "the false eye");
         assert!(!listed.contains(&Some(0)), "the true eye");
