@@ -275,6 +275,75 @@ fn go_self_play_on_a_small_board_writes_sgf_that_replays_to_the_result() {
 }
 
 #[test]
+fn handicap_games_start_from_the_stones_with_white_to_play() {
+    let _bound = bound();
+    let dir = scratch("handicap");
+    let engine = |seed| gamebot(&format!("--go-playouts 50 --seed {seed}"));
+    let output = arena(&[
+        "--game",
+        "go",
+        "--size",
+        "7",
+        "--komi",
+        "0.5",
+        "--handicap",
+        "3",
+        "--openings",
+        "random:1",
+        "--engine",
+        &format!("one={}", engine(1)),
+        "--engine",
+        &format!("two={}", engine(2)),
+        "--games",
+        "2",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    let table = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        table.contains("one by seat (wins-draws-losses): first (Black, X) "),
+        "{table}"
+    );
+    let played = games(&dir);
+    assert_eq!(played.len(), 2);
+    for game in &played {
+        assert!(
+            game["reason"] == "score" || game["reason"] == "resign",
+            "{game}"
+        );
+        let number = game["game"].as_u64().unwrap();
+        let sgf = std::fs::read_to_string(dir.join(format!("game-{number:04}.sgf"))).unwrap();
+        assert!(sgf.contains("HA[3]AB[ce][ec][cc]"), "C3 E5 C5 in {sgf}");
+        let mut board = Board::new(7);
+        let stones: Vec<usize> = ["C3", "E5", "C5"]
+            .iter()
+            .map(|v| board.point(parse_move(v).unwrap().unwrap()).unwrap())
+            .collect();
+        board.place_handicap(&stones);
+        let replayed = sgf_moves(&sgf, 7);
+        assert_eq!(replayed.len(), moves(game).len());
+        assert!(sgf.contains("\n;W["), "White plays first: {sgf}");
+        for (index, point) in replayed.iter().enumerate() {
+            let colour = if index % 2 == 0 {
+                Colour::White
+            } else {
+                Colour::Black
+            };
+            match point {
+                Some(point) => {
+                    board.play(colour, *point).unwrap();
+                }
+                None => board.pass(colour),
+            }
+        }
+        if text(game, "reason") == "score" {
+            let outcome = area_score(7, board.points()).outcome(Points::parse("0.5").unwrap());
+            assert_eq!(challenge_text(outcome), text(game, "result"), "{game}");
+        }
+    }
+}
+
+#[test]
 fn go_openings_from_sgf_files_open_the_pairs_in_turn() {
     let _bound = bound();
     let dir = scratch("sgf-openings");
@@ -822,6 +891,34 @@ fn bad_options_and_unusable_engines_are_refused() {
                 "random:3",
             ],
             "expected two piles",
+        ),
+        (
+            vec![
+                "--game",
+                "go",
+                "--size",
+                "8",
+                "--handicap",
+                "5",
+                "--engine",
+                engine.as_str(),
+                "--engine",
+                "b=tcp:127.0.0.1:1",
+            ],
+            "--handicap 5: give 2 to 4 stones on a 8x8 board",
+        ),
+        (
+            vec![
+                "--game",
+                "wythoff",
+                "--handicap",
+                "2",
+                "--engine",
+                engine.as_str(),
+                "--engine",
+                "b=tcp:127.0.0.1:1",
+            ],
+            "--handicap is for Go",
         ),
     ] {
         let output = Command::new(GAMEBOT)

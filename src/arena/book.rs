@@ -13,6 +13,7 @@ use std::fmt::Write;
 pub struct Book {
     names: [String; 2],
     tally: Tally,
+    seats: [Tally; 2],
     reasons: BTreeMap<Reason, u64>,
     sprt: Option<Sprt>,
 }
@@ -43,6 +44,9 @@ pub struct Summary {
     pub elo: Option<Elo>,
     /// The likelihood that the first engine is the stronger.
     pub los: f64,
+    /// The first engine's wins, draws and losses in the first seat (Black in Go, X in
+    /// QTTT, the first mover in Wythoff's Nim), then in the second.
+    pub seats: [Tally; 2],
     /// The SPRT's state; `null` without `--sprt`.
     pub sprt: Option<SprtState>,
     /// How many games ended for each reason.
@@ -55,6 +59,7 @@ impl Book {
         Book {
             names,
             tally: Tally::default(),
+            seats: [Tally::default(); 2],
             reasons: BTreeMap::new(),
             sprt,
         }
@@ -67,6 +72,8 @@ impl Book {
             .as_ref()
             .map(|name| usize::from(name == &self.names[1]));
         self.tally.add(winner);
+        let seat = usize::from(record.players[0] != self.names[0]);
+        self.seats[seat].add(winner);
         *self.reasons.entry(record.reason).or_default() += 1;
     }
 
@@ -98,6 +105,7 @@ impl Book {
             ],
             elo: Elo::of(&self.tally),
             los: los(&self.tally),
+            seats: self.seats,
             sprt: self.sprt.map(|sprt| sprt.state(&self.tally)),
             reasons: self
                 .reasons
@@ -146,6 +154,14 @@ impl Summary {
             }
             None => text.push_str("Elo: no games\n"),
         }
+        let [first, second] = self
+            .seats
+            .map(|t| format!("{}-{}-{}", t.wins, t.draws, t.losses));
+        let _ = writeln!(
+            text,
+            "{} by seat (wins-draws-losses): first (Black, X) {first}, second (White, O) {second}",
+            self.engines[0].name
+        );
         if let Some(sprt) = self.sprt {
             let verdict = match sprt.result {
                 super::stats::Verdict::H0 => "H0 accepted",
@@ -203,19 +219,30 @@ mod tests {
         let mut book = Book::new(["a".into(), "b".into()], Some(sprt));
         book.add(&game(Some("a"), Reason::Score));
         book.add(&game(Some("b"), Reason::Timeout));
+        let mut swapped = game(None, Reason::Score);
+        swapped.players = ["b".into(), "a".into()];
+        book.add(&swapped);
         book.add(&game(None, Reason::Score));
         let summary = book.summary();
-        assert_eq!(summary.games, 3);
-        assert_eq!(summary.engines[0].points, 1.5);
+        assert_eq!(summary.games, 4);
+        assert_eq!(summary.engines[0].points, 2.0);
         assert_eq!((summary.engines[1].wins, summary.engines[1].losses), (1, 1));
-        assert_eq!(summary.reasons.get("score"), Some(&2));
+        assert_eq!(summary.reasons.get("score"), Some(&3));
         let json: serde_json::Value = serde_json::from_str(&summary.to_json()).unwrap();
         assert_eq!(json["engines"][1]["name"], "b");
         assert_eq!(json["elo"]["diff"], 0.0);
         assert_eq!(json["sprt"]["result"], "continue");
+        assert_eq!(json["seats"][1]["draws"], 1);
+        assert_eq!(json["seats"][0]["losses"], 1);
         let table = summary.table();
+        assert!(
+            table.contains(
+                "a by seat (wins-draws-losses): first (Black, X) 1-1-1, second (White, O) 0-1-0"
+            ),
+            "{table}"
+        );
         assert!(table.contains("Elo (a - b): +0.0 (95%: -"), "{table}");
-        assert!(table.contains("ended by: score 2, timeout 1"), "{table}");
+        assert!(table.contains("ended by: score 3, timeout 1"), "{table}");
         assert!(!book.is_decided());
     }
 

@@ -8,6 +8,7 @@ use super::sgf::MAX_SGF_SIZE;
 use super::spec::{Engine, Spec};
 use super::stats::Sprt;
 use super::Match;
+use crate::go::handicap::max_fixed;
 use crate::go::points::Points;
 use std::io::Write;
 use std::path::PathBuf;
@@ -77,6 +78,10 @@ pub struct ArenaArgs {
     /// Go: the komi.
     #[arg(long, default_value = "7", allow_hyphen_values = true)]
     komi: String,
+    /// Go: Black's handicap stones, 2 to 9 (4 on even sizes and 7x7), on the fixed
+    /// points and sent as `set_free_handicap`; White then moves first.
+    #[arg(long, default_value_t = 0)]
+    handicap: usize,
     /// Go: stop a game after this many moves and score it as it stands
     /// [default: 3 x size x size].
     #[arg(long)]
@@ -133,6 +138,9 @@ impl ArenaArgs {
         if self.referee.is_some() && self.game != GameName::Go {
             return bad("--referee is for Go".into());
         }
+        if self.handicap != 0 && self.game != GameName::Go {
+            return bad("--handicap is for Go".into());
+        }
         let rules = match self.game {
             GameName::Go => Rules::Go(self.go_rules()?),
             GameName::Qttt => Rules::Qttt,
@@ -185,12 +193,21 @@ impl ArenaArgs {
                 self.move_time
             ));
         }
+        let most = max_fixed(self.size);
+        if self.handicap != 0 && !(2..=most).contains(&self.handicap) {
+            let room = match most {
+                0 => format!("no handicap fits a {0}x{0} board", self.size),
+                _ => format!("give 2 to {most} stones on a {0}x{0} board", self.size),
+            };
+            return bad(format!("--handicap {}: {room}", self.handicap));
+        }
         Ok(GoRules {
             size: self.size,
             komi,
             komi_text: self.komi.clone(),
             move_seconds: self.move_time as u32,
             max_moves: self.max_moves.unwrap_or(3 * self.size * self.size),
+            handicap: self.handicap,
         })
     }
 
@@ -210,6 +227,9 @@ impl ArenaArgs {
                 self.openings[0]
             )),
             (GameName::Qttt, None) => bad("QTTT openings are random:N".into()),
+            (GameName::Go, None) if self.handicap != 0 => {
+                bad("--handicap takes random:N openings, not SGF files".into())
+            }
             (GameName::Go, None) => {
                 let read = |path: &String| -> Result<Vec<String>, String> {
                     let text = std::fs::read_to_string(path).map_err(|error| error.to_string())?;

@@ -4,9 +4,9 @@
 
 use super::book::Summary;
 use super::error::ArenaError;
+use super::plan::GoRules;
 use super::record::GameRecord;
 use super::sgf::sgf;
-use crate::go::points::Points;
 use std::collections::BTreeSet;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
@@ -16,8 +16,8 @@ use std::path::{Path, PathBuf};
 pub struct Output {
     dir: PathBuf,
     games: File,
-    /// The board size and komi of a Go match, whose games also go to SGF files.
-    go: Option<(usize, Points)>,
+    /// The rules of a Go match, whose games also go to SGF files.
+    go: Option<GoRules>,
 }
 
 /// What a match expects of the games already in its directory.
@@ -31,14 +31,14 @@ pub struct Expected<'a> {
 }
 
 impl Output {
-    /// Opens `dir` (creating it) for a match of `go` (size and komi) or another game.
+    /// Opens `dir` (creating it) for a Go match with rules `go`, or another game.
     /// Without `resume`, a directory already holding games is refused; with it, the
     /// games already there are read back and returned (a last line cut short by a crash
     /// is dropped from the file), after checking that they belong to this match.
     pub fn open(
         dir: &Path,
         resume: bool,
-        go: Option<(usize, Points)>,
+        go: Option<GoRules>,
         expected: &Expected<'_>,
     ) -> Result<(Output, Vec<GameRecord>), ArenaError> {
         let io = |path: &Path| {
@@ -85,9 +85,9 @@ impl Output {
         self.games
             .write_all((record.to_line() + "\n").as_bytes())
             .map_err(|error| ArenaError::Io { path, error })?;
-        if let Some((size, komi)) = self.go {
+        if let Some(rules) = &self.go {
             let path = self.dir.join(format!("game-{:04}.sgf", record.game));
-            std::fs::write(&path, sgf(record, size, komi))
+            std::fs::write(&path, sgf(record, rules))
                 .map_err(|error| ArenaError::Io { path, error })?;
         }
         Ok(())
@@ -230,15 +230,22 @@ mod tests {
             players: &players,
             start: &empty,
         };
-        let go = Some((9, Points::parse("7").unwrap()));
-        let (mut output, done) = Output::open(&dir, false, go, &expected).unwrap();
+        let go = Some(GoRules {
+            size: 9,
+            komi: crate::go::points::Points::parse("7").unwrap(),
+            komi_text: "7".into(),
+            move_seconds: 1,
+            max_moves: 243,
+            handicap: 0,
+        });
+        let (mut output, done) = Output::open(&dir, false, go.clone(), &expected).unwrap();
         assert!(done.is_empty());
         let mut record = game(1);
         record.moves = vec!["C3".into(), "pass".into(), "pass".into()];
         output.write_game(&record).unwrap();
         drop(output);
         assert!(matches!(
-            Output::open(&dir, false, go, &expected),
+            Output::open(&dir, false, go.clone(), &expected),
             Err(ArenaError::OutputTaken(_))
         ));
         let (_, done) = Output::open(&dir, true, go, &expected).unwrap();

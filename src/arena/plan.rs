@@ -4,10 +4,11 @@
 
 use crate::go::board::Board;
 use crate::go::gtp::vertex::name;
+use crate::go::handicap::fixed_points;
 use crate::go::points::Points;
 use crate::go::rng::Rng;
+use crate::go::vertex::Vertex;
 use crate::go::zobrist::mix;
-use crate::go::Colour;
 use crate::qttt::gtp::notation::token_text;
 use crate::qttt::{legal_tokens, Game as QtttGame};
 use std::time::Duration;
@@ -43,6 +44,31 @@ pub struct GoRules {
     pub move_seconds: u32,
     /// Moves (passes included) after which a game stops and is scored as it stands.
     pub max_moves: usize,
+    /// Black's handicap stones, on the fixed points ([`fixed_points`]); 0 for none.
+    /// With stones, White moves first.
+    pub handicap: usize,
+}
+
+impl GoRules {
+    /// Where the handicap stones go, in GTP's fixed order; empty without handicap.
+    pub fn handicap_points(&self) -> Vec<Vertex> {
+        fixed_points(self.size, self.handicap).unwrap_or_default()
+    }
+
+    /// The board a game starts from: empty, or with the handicap stones and White to
+    /// move.
+    pub fn start_board(&self) -> Board {
+        let mut board = Board::new(self.size);
+        let points: Vec<usize> = self
+            .handicap_points()
+            .into_iter()
+            .map(|vertex| board.point(vertex).expect("fixed points fit the board"))
+            .collect();
+        if !points.is_empty() {
+            board.place_handicap(&points);
+        }
+        board
+    }
 }
 
 /// How long engines may take.
@@ -69,8 +95,8 @@ pub enum Openings {
 /// How each game of a pair starts, with the rules it is played by.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Start<'a> {
-    /// Go from the empty board after these opening moves (vertices or `pass`, as
-    /// sent), Black first.
+    /// Go from the start board (empty, or with the handicap stones) after these opening
+    /// moves (vertices or `pass`, as sent), Black first (White after handicap stones).
     Go(&'a GoRules, Vec<String>),
     /// QTTT from the empty board after these opening tokens, X first.
     Qttt(Vec<String>),
@@ -105,7 +131,7 @@ pub fn start<'a>(rules: &'a Rules, openings: &Openings, seed: u64, pair: u64) ->
         }
     };
     match rules {
-        Rules::Go(go) => Start::Go(go, go_opening(go.size, random, &mut rng)),
+        Rules::Go(go) => Start::Go(go, go_opening(go, random, &mut rng)),
         Rules::Qttt => Start::Qttt(qttt_opening(random, &mut rng)),
         Rules::Wythoff { listed, .. } if !listed.is_empty() => {
             let index = usize::try_from(pair % listed.len() as u64).expect("below the length");
@@ -124,10 +150,12 @@ pub fn start<'a>(rules: &'a Rules, openings: &Openings, seed: u64, pair: u64) ->
     }
 }
 
-/// `moves` random legal Go moves (no passes), Black first; fewer when the board fills.
-fn go_opening(size: usize, moves: usize, rng: &mut Rng) -> Vec<String> {
-    let mut board = Board::new(size);
-    let mut colour = Colour::Black;
+/// `moves` random legal Go moves (no passes) from the start board, its side to move
+/// first; fewer when the board fills.
+fn go_opening(rules: &GoRules, moves: usize, rng: &mut Rng) -> Vec<String> {
+    let size = rules.size;
+    let mut board = rules.start_board();
+    let mut colour = board.to_move();
     let mut opening = Vec::with_capacity(moves);
     for _ in 0..moves {
         let mut points: Vec<usize> = (0..size * size)
@@ -162,6 +190,7 @@ fn qttt_opening(tokens: usize, rng: &mut Rng) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::go::Colour;
 
     fn go(size: usize) -> Rules {
         Rules::Go(GoRules {
@@ -170,6 +199,7 @@ mod tests {
             komi_text: "0".into(),
             move_seconds: 1,
             max_moves: 10,
+            handicap: 0,
         })
     }
 

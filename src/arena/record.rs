@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 pub struct GameRecord {
     /// The game's number, from 1; games `2p - 1` and `2p` share their start.
     pub game: u64,
-    /// The engines' names, the first mover's first (Black in Go, X in QTTT).
+    /// The engines' names, the first mover's first (Black in Go, whose handicap stones
+    /// count as its first turn; X in QTTT).
     pub players: [String; 2],
     /// Wythoff's start piles (`13 9`); absent for the other games.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -9,7 +9,7 @@ use super::error::{ArenaError, LinkError};
 use super::link::Link;
 use super::outcome::{Ending, Reason};
 use super::output::{Expected, Output};
-use super::plan::{start, Rules, Start};
+use super::plan::{start, GoRules, Rules, Start};
 use super::progress::Progress;
 use super::record::GameRecord;
 use super::referee::{self, Table};
@@ -51,7 +51,7 @@ pub async fn run(config: Match) -> Result<Finished, ArenaError> {
                 start: &start_of,
             };
             let (output, done) =
-                Output::open(dir, config.resume, sgf_board(&config.rules), &expected)?;
+                Output::open(dir, config.resume, go_rules(&config.rules), &expected)?;
             (Some(output), done)
         }
         None => (None, Vec::new()),
@@ -157,10 +157,10 @@ fn start_text(start: &Start<'_>) -> Option<String> {
     }
 }
 
-/// The board size and komi, for Go matches, whose games are also written as SGF.
-fn sgf_board(rules: &Rules) -> Option<(usize, crate::go::points::Points)> {
+/// The rules of a Go match, whose games are also written as SGF.
+fn go_rules(rules: &Rules) -> Option<GoRules> {
     match rules {
-        Rules::Go(go) => Some((go.size, go.komi)),
+        Rules::Go(go) => Some(go.clone()),
         Rules::Qttt | Rules::Wythoff { .. } => None,
     }
 }

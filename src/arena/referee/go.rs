@@ -1,8 +1,9 @@
 //! The Go referee: both engines get the board size, komi and clock (`time_settings 0
-//! SECS 1`), then the opening; the side to move gets `time_left` and `genmove`, and its
-//! move is relayed with `play`. Two passes in a row end the game; the arena scores the
-//! final board by Tromp-Taylor area, or asks a referee engine's `final_score`. The first
-//! mover plays Black.
+//! SECS 1`), the handicap stones (`set_free_handicap` on the fixed points), then the
+//! opening; the side to move gets `time_left` and `genmove`, and its move is relayed with
+//! `play`. Two passes in a row end the game; the arena scores the final board by
+//! Tromp-Taylor area, or asks a referee engine's `final_score`. The first seat plays
+//! Black; after handicap stones White moves first.
 
 use super::{forfeit, Fault, Played, Table};
 use crate::arena::link::Link;
@@ -10,7 +11,7 @@ use crate::arena::outcome::{Ending, Reason};
 use crate::arena::plan::GoRules;
 use crate::go::board::Board;
 use crate::go::gtp::challenge_text;
-use crate::go::gtp::vertex::{move_name, parse_move};
+use crate::go::gtp::vertex::{move_name, name, parse_move};
 use crate::go::{area_score, Colour, Outcome};
 use std::time::Duration;
 
@@ -24,7 +25,7 @@ pub async fn play(
     referee: &mut Option<Link>,
     per_command: Duration,
 ) -> Played {
-    let mut board = Board::new(rules.size);
+    let mut board = rules.start_board();
     let mut moves = opening.to_vec();
     for text in opening {
         let colour = board.to_move();
@@ -94,26 +95,35 @@ pub async fn play(
 
 /// The commands that start a game after `opening` on an engine.
 pub fn setup(rules: &GoRules, opening: &[String]) -> Vec<String> {
+    position(rules, opening, true)
+}
+
+/// The commands that set up the position after `moves`: board, komi, the clock when
+/// `clock`, the handicap stones, then the moves.
+fn position(rules: &GoRules, moves: &[String], clock: bool) -> Vec<String> {
     let mut commands = vec![
         format!("boardsize {}", rules.size),
         "clear_board".to_string(),
         format!("komi {}", rules.komi_text),
-        format!("time_settings 0 {} 1", rules.move_seconds),
     ];
-    commands.extend(replay(opening));
-    commands
-}
-
-/// `play b D4`, `play w C3`, ... for moves played alternately from Black.
-fn replay(moves: &[String]) -> impl Iterator<Item = String> + '_ {
-    moves.iter().enumerate().map(|(index, text)| {
+    if clock {
+        commands.push(format!("time_settings 0 {} 1", rules.move_seconds));
+    }
+    let stones = rules.handicap_points();
+    if !stones.is_empty() {
+        let names: Vec<String> = stones.into_iter().map(name).collect();
+        commands.push(format!("set_free_handicap {}", names.join(" ")));
+    }
+    let first = rules.start_board().to_move();
+    commands.extend(moves.iter().enumerate().map(|(index, text)| {
         let colour = if index % 2 == 0 {
-            Colour::Black
+            first
         } else {
-            Colour::White
+            first.opponent()
         };
         format!("play {} {text}", colour_word(colour))
-    })
+    }));
+    commands
 }
 
 /// The ending of a game played out (or stopped at the move limit): the referee's
@@ -142,9 +152,7 @@ async fn score(
         let (result, winner) = own();
         return Ending::scored(result, winner, reason);
     };
-    let mut commands = setup(rules, &[]);
-    commands.pop();
-    commands.extend(replay(moves));
+    let mut commands = position(rules, moves, false);
     commands.push("final_score".to_string());
     let judged = match link.expect_all(&commands, per_command).await {
         Ok(answer) => read_score(&answer).ok_or_else(|| format!("final_score answered '{answer}'")),
@@ -213,5 +221,43 @@ mod tests {
         assert_eq!(result_of_forfeit(1, Reason::Resign), "W+R");
         assert_eq!(result_of_forfeit(0, Reason::Timeout), "B+T");
         assert_eq!(result_of_forfeit(0, Reason::Crash), "B+F");
+    }
+
+    fn rules(handicap: usize) -> GoRules {
+        GoRules {
+            size: 9,
+            komi: crate::go::points::Points::parse("0.5").unwrap(),
+            komi_text: "0.5".into(),
+            move_seconds: 1,
+            max_moves: 243,
+            handicap,
+        }
+    }
+
+    #[test]
+    fn handicap_stones_go_out_before_the_moves_and_white_plays_first() {
+        let opening = ["E5".to_string(), "D4".to_string()];
+        assert_eq!(
+            setup(&rules(4), &opening),
+            [
+                "boardsize 9",
+                "clear_board",
+                "komi 0.5",
+                "time_settings 0 1 1",
+                "set_free_handicap C3 G7 C7 G3",
+                "play w E5",
+                "play b D4",
+            ]
+        );
+        assert_eq!(
+            position(&rules(0), &opening, false),
+            [
+                "boardsize 9",
+                "clear_board",
+                "komi 0.5",
+                "play b E5",
+                "play w D4"
+            ]
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! Wins, draws and losses of the first engine against the second.
 
 /// The games so far, counted for the first engine of the match.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Tally {
     /// Games the first engine won.
     pub wins: u64,
