@@ -288,6 +288,41 @@ impl PlayoutBoard {
         ]
     }
 
+    /// The contents of the eight cells around a grid index, in [`ring`](Self::ring)'s
+    /// order.
+    pub(super) fn ring_cells(&self, grid: usize) -> [u8; 8] {
+        let s = self.stride;
+        let above = &self.cells[grid + s - 1..grid + s + 2];
+        let below = &self.cells[grid - s - 1..grid - s + 2];
+        [
+            above[0],
+            above[1],
+            above[2],
+            self.cells[grid + 1],
+            below[2],
+            below[1],
+            below[0],
+            self.cells[grid - 1],
+        ]
+    }
+
+    /// One bit for each side of a grid index, in [`ring`](Self::ring)'s order (bit 0
+    /// the cell after the upper left, then right, below, left), set when it holds a
+    /// stone whose string is in atari. Without branches: a cell's head is a grid index
+    /// even when the cell holds no stone, so its liberty count can always be read, and
+    /// is kept only for stones.
+    pub(super) fn sides_in_atari(&self, grid: usize) -> u32 {
+        let s = self.stride;
+        [grid + s, grid + 1, grid - s, grid - 1]
+            .into_iter()
+            .enumerate()
+            .fold(0, |bits, (bit, side)| {
+                let stone = self.cells[side].wrapping_sub(BLACK) <= WHITE - BLACK;
+                let atari = self.liberties[self.head[side] as usize] == 1;
+                bits | u32::from(stone && atari) << bit
+            })
+    }
+
     /// The content of a grid cell: empty, black, white or border.
     pub(super) fn cell(&self, grid: usize) -> u8 {
         self.cells[grid]
@@ -599,20 +634,43 @@ impl PlayoutBoard {
                 seen[index] = head;
             }
         }
-        // The new stone's own liberties, then merges with friendly strings.
-        self.liberties[grid] = neighbours
-            .iter()
-            .filter(|&&next| self.cells[next] == EMPTY)
-            .count() as u32;
-        let mut merged = 0;
+        // The new stone's own liberties, then merges with friendly strings: joining one
+        // string adds the new stone's empty neighbours that string did not touch yet (the
+        // common case, without walking the string); joining more counts afresh.
+        let mut friends = [usize::MAX; 4];
+        let mut joined = 0;
         for &next in &neighbours {
-            if self.cells[next] == own && self.head[next] as usize != self.head[grid] as usize {
-                self.merge(self.head[grid] as usize, self.head[next] as usize);
-                merged += 1;
+            if self.cells[next] == own {
+                let head = self.head[next] as usize;
+                if !friends[..joined].contains(&head) {
+                    friends[joined] = head;
+                    joined += 1;
+                }
             }
         }
-        if merged > 0 {
-            self.recount(self.head[grid] as usize);
+        let fresh = |board: &Self, string: Option<usize>| {
+            neighbours
+                .iter()
+                .filter(|&&next| {
+                    board.cells[next] == EMPTY
+                        && string.is_none_or(|string| !board.touches(next, own, string))
+                })
+                .count() as u32
+        };
+        match joined {
+            0 => self.liberties[grid] = fresh(self, None),
+            1 => {
+                let string = friends[0];
+                let liberties = self.liberties[string] + fresh(self, Some(string));
+                self.merge(grid, string);
+                self.liberties[self.head[grid] as usize] = liberties;
+            }
+            _ => {
+                for &string in &friends[..joined] {
+                    self.merge(self.head[grid] as usize, string);
+                }
+                self.recount(self.head[grid] as usize);
+            }
         }
         // Captures.
         let mut captured = (0, NONE);
@@ -625,6 +683,14 @@ impl PlayoutBoard {
             }
         }
         captured
+    }
+
+    /// Whether the empty `grid` is next to a stone of `own` (a cell colour) in the
+    /// string with head `string`: already one of its liberties.
+    fn touches(&self, grid: usize, own: u8, string: usize) -> bool {
+        self.neighbours(grid)
+            .into_iter()
+            .any(|next| self.cells[next] == own && self.head[next] as usize == string)
     }
 
     /// Joins the string of `b` into the string of `a` (both heads).

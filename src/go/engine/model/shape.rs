@@ -18,20 +18,22 @@ const EDGE: u32 = 3;
 pub const SHAPE3_CODES: usize = 1 << 20;
 
 /// The 3x3 shape of playing the empty `grid` for the side to move: its raw code.
+///
+/// Runs in the playouts' inner loop, so without branches: each cell's state comes from
+/// a small table.
 pub fn shape3(board: &PlayoutBoard, grid: usize) -> u32 {
     let own = cell_of(board.to_move());
-    let mut code = 0;
-    let mut atari = 0;
-    for (index, cell) in board.ring(grid).into_iter().enumerate() {
-        let content = board.cell(cell);
-        code = code << 2 | state(content, own);
-        if index % 2 == 1 && (content == own || content == 3 - own) && board.liberties_at(cell) == 1
-        {
-            atari |= 1 << (index / 2);
-        }
-    }
-    code << 4 | atari
+    let states = STATES_FOR[usize::from(own - 1)];
+    let code = board
+        .ring_cells(grid)
+        .into_iter()
+        .fold(0, |code, content| code << 2 | states[usize::from(content)]);
+    code << 4 | board.sides_in_atari(grid)
 }
+
+/// [`state`] for each grid content (empty, black, white, border), with Black to move
+/// and with White.
+const STATES_FOR: [[u32; 4]; 2] = [[EMPTY, MINE, THEIRS, EDGE], [EMPTY, THEIRS, MINE, EDGE]];
 
 /// The state of a grid cell's content for the player whose stones are `own`.
 fn state(content: u8, own: u8) -> u32 {
@@ -249,6 +251,51 @@ mod tests {
             })
             .collect();
         assert!(codes.iter().all(|&c| c == codes[0]));
+    }
+
+    /// The 3x3 code as its definition reads: each ring cell's state in turn, then the
+    /// atari bits of the four sides.
+    fn shape3_by_definition(board: &PlayoutBoard, grid: usize) -> u32 {
+        let own = cell_of(board.to_move());
+        let mut code = 0;
+        let mut atari = 0;
+        for (index, cell) in board.ring(grid).into_iter().enumerate() {
+            let content = board.cell(cell);
+            code = code << 2 | state(content, own);
+            let stone = content == own || content == 3 - own;
+            if index % 2 == 1 && stone && board.liberties_at(cell) == 1 {
+                atari |= 1 << (index / 2);
+            }
+        }
+        code << 4 | atari
+    }
+
+    #[test]
+    fn the_fast_code_matches_the_definition_on_random_positions() {
+        let mut rng = crate::go::rng::Rng::new(7);
+        for size in [2, 5, 9, 13] {
+            for _ in 0..20 {
+                let mut board = Board::new(size);
+                let mut colour = Colour::Black;
+                for _ in 0..rng.below(size * size) {
+                    let point = rng.below(size * size);
+                    if board.play(colour, point).is_ok() {
+                        colour = colour.opponent();
+                    }
+                }
+                for to_move in [Colour::Black, Colour::White] {
+                    let playout = PlayoutBoard::from_board_to_move(&board, to_move);
+                    for point in 0..size * size {
+                        let grid = playout.grid(point);
+                        assert_eq!(
+                            shape3(&playout, grid),
+                            shape3_by_definition(&playout, grid),
+                            "{size}x{size}, point {point}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]
