@@ -14,12 +14,13 @@
 //! stay varied.
 
 use super::ladder::LadderReader;
-use super::model::shape::shape3;
+use super::model::shape::{shape3, SHAPE3_CODES};
 use super::model::MoveModel;
 use super::playout_board::{cell_of, PlayoutBoard, EMPTY};
 use super::replies::Replies;
 use crate::go::rng::Rng;
 use crate::go::Colour;
+use std::sync::OnceLock;
 
 /// Out of 10: how often each answer to the last move is tried.
 const TRY_TACTICS: usize = 9;
@@ -284,7 +285,7 @@ fn capture(board: &PlayoutBoard, grid: usize, candidates: &mut Candidates) {
 /// (the mover's own): the move model's 3x3 shapes of weight [`SHAPE_GAMMA`] or more (no
 /// own eye, no self-atari), one chosen with odds in proportion to its weight.
 fn shape(board: &mut PlayoutBoard, last: usize, rng: &mut Rng) -> Option<usize> {
-    let model = MoveModel::builtin();
+    let odds = shape_odds();
     let own = cell_of(board.to_move());
     let mut candidates = Candidates::new();
     let around_last = board.ring(last);
@@ -302,9 +303,9 @@ fn shape(board: &mut PlayoutBoard, last: usize, rng: &mut Rng) -> Option<usize> 
         if board.cell(grid) != EMPTY || !board.is_legal_at(grid) {
             continue;
         }
-        let gamma = model.shape3_gamma(shape3(board, grid));
-        if gamma >= SHAPE_GAMMA && !board.is_eye_at(own, grid) && board.self_atari(grid).is_none() {
-            candidates.add_weighted(grid, (gamma * 16.0) as usize);
+        let weight = odds[shape3(board, grid) as usize];
+        if weight > PLAIN && !board.is_eye_at(own, grid) && board.self_atari(grid).is_none() {
+            candidates.add_weighted(grid, usize::from(weight));
         }
     }
     candidates.pick(rng)
@@ -334,8 +335,39 @@ fn shaped_random_move(board: &mut PlayoutBoard, rng: &mut Rng) -> Option<usize> 
 /// Whether the move model weighs the 3x3 shape of a move at `grid` below
 /// [`RANDOM_SHAPE_FLOOR`].
 fn light_shape(board: &PlayoutBoard, grid: usize) -> bool {
-    MoveModel::builtin().shape3_gamma(shape3(board, grid)) < RANDOM_SHAPE_FLOOR
+    shape_odds()[shape3(board, grid) as usize] == LIGHT
 }
+
+/// The move model's 3x3 shapes as the playouts use them, two bytes a raw code (half
+/// the model's table, so that more of it stays in the cache): [`LIGHT`] for a shape
+/// weighing less than [`RANDOM_SHAPE_FLOOR`], [`PLAIN`] for one below [`SHAPE_GAMMA`],
+/// and otherwise the shape step's odds, its weight times 16.
+fn shape_odds() -> &'static [u16] {
+    static ODDS: OnceLock<Vec<u16>> = OnceLock::new();
+    ODDS.get_or_init(|| {
+        let model = MoveModel::builtin();
+        (0..SHAPE3_CODES as u32)
+            .map(|code| odds_of(model.shape3_gamma(code)))
+            .collect()
+    })
+}
+
+/// A shape's entry in [`shape_odds`].
+fn odds_of(gamma: f32) -> u16 {
+    if gamma < RANDOM_SHAPE_FLOOR {
+        LIGHT
+    } else if gamma < SHAPE_GAMMA {
+        PLAIN
+    } else {
+        u16::try_from((gamma * 16.0) as usize).unwrap_or(u16::MAX)
+    }
+}
+
+/// [`shape_odds`]'s entries below any shape step's odds (which are at least
+/// `16 * SHAPE_GAMMA`, so above both).
+const LIGHT: u16 = 0;
+const PLAIN: u16 = 1;
+const _: () = assert!(SHAPE_GAMMA * 16.0 >= 2.0);
 
 /// A random legal move that fills no own eye, and, when `careful`, is no self-atari of
 /// two or more stones; `None` when there is none.
@@ -517,6 +549,20 @@ mod tests {
         for _ in 0..20 {
             let grid = two_liberty_fight(&mut board, last, &mut rng).expect("an extension");
             assert!([2, 6].contains(&board.point(grid)), "{}", board.point(grid));
+        }
+    }
+
+    #[test]
+    fn the_playouts_shape_table_keeps_the_model_s_decisions() {
+        let model = MoveModel::builtin();
+        let odds = shape_odds();
+        for code in 0..SHAPE3_CODES as u32 {
+            let (gamma, entry) = (model.shape3_gamma(code), odds[code as usize]);
+            assert_eq!(entry == LIGHT, gamma < RANDOM_SHAPE_FLOOR, "{code}");
+            assert_eq!(entry > PLAIN, gamma >= SHAPE_GAMMA, "{code}");
+            if entry > PLAIN {
+                assert_eq!(usize::from(entry), (gamma * 16.0) as usize, "{code}");
+            }
         }
     }
 
