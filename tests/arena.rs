@@ -198,29 +198,49 @@ fn sgf_moves(sgf: &str, size: usize) -> Vec<Option<usize>> {
         .collect()
 }
 
+/// A Go match of two games between gamebots at 50 simulations a move, with `options`
+/// (size, komi, ...), written to `dir`; the arena's output.
+fn small_go_match(dir: &std::path::Path, options: &[&str]) -> std::process::Output {
+    let engine = |seed| gamebot(&format!("--go-playouts 50 --seed {seed}"));
+    let (one, two) = (format!("one={}", engine(1)), format!("two={}", engine(2)));
+    let mut args = vec!["--game", "go"];
+    args.extend_from_slice(options);
+    args.extend(["--engine", &one, "--engine", &two, "--games", "2"]);
+    args.extend(["--out", dir.to_str().unwrap()]);
+    arena(&args)
+}
+
+/// Plays a game's SGF moves on `board` (its side to move first, colours alternating),
+/// each the move `games.jsonl` recorded.
+fn replay_sgf(board: &mut Board, sgf: &str, game: &Value) {
+    let replayed = sgf_moves(sgf, board.size());
+    assert_eq!(replayed.len(), moves(game).len());
+    let mut colour = board.to_move();
+    for (point, written) in replayed.iter().zip(moves(game)) {
+        assert_eq!(
+            *point,
+            parse_move(written)
+                .unwrap()
+                .map(|v| board.point(v).unwrap())
+        );
+        match point {
+            Some(point) => {
+                board.play(colour, *point).unwrap();
+            }
+            None => board.pass(colour),
+        }
+        colour = colour.opponent();
+    }
+}
+
 #[test]
 fn go_self_play_on_a_small_board_writes_sgf_that_replays_to_the_result() {
     let _bound = bound();
     let dir = scratch("go");
-    let engine = |seed| gamebot(&format!("--go-playouts 50 --seed {seed}"));
-    arena(&[
-        "--game",
-        "go",
-        "--size",
-        "5",
-        "--komi",
-        "2.5",
-        "--openings",
-        "random:2",
-        "--engine",
-        &format!("one={}", engine(1)),
-        "--engine",
-        &format!("two={}", engine(2)),
-        "--games",
-        "2",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
+    small_go_match(
+        &dir,
+        &["--size", "5", "--komi", "2.5", "--openings", "random:2"],
+    );
     let played = games(&dir);
     assert_eq!(played.len(), 2);
     assert_eq!(
@@ -243,27 +263,7 @@ fn go_self_play_on_a_small_board_writes_sgf_that_replays_to_the_result() {
             assert!(sgf.contains(&part), "{part} in {sgf}");
         }
         let mut board = Board::new(5);
-        let replayed = sgf_moves(&sgf, 5);
-        assert_eq!(replayed.len(), moves(game).len());
-        for (index, (point, written)) in replayed.iter().zip(moves(game)).enumerate() {
-            let colour = if index % 2 == 0 {
-                Colour::Black
-            } else {
-                Colour::White
-            };
-            assert_eq!(
-                *point,
-                parse_move(written)
-                    .unwrap()
-                    .map(|v| board.point(v).unwrap())
-            );
-            match point {
-                Some(point) => {
-                    board.play(colour, *point).unwrap();
-                }
-                None => board.pass(colour),
-            }
-        }
+        replay_sgf(&mut board, &sgf, game);
         if text(game, "reason") == "score" {
             assert!(board.is_over());
             let outcome = area_score(5, board.points()).outcome(Points::parse("2.5").unwrap());
@@ -278,27 +278,19 @@ fn go_self_play_on_a_small_board_writes_sgf_that_replays_to_the_result() {
 fn handicap_games_start_from_the_stones_with_white_to_play() {
     let _bound = bound();
     let dir = scratch("handicap");
-    let engine = |seed| gamebot(&format!("--go-playouts 50 --seed {seed}"));
-    let output = arena(&[
-        "--game",
-        "go",
-        "--size",
-        "7",
-        "--komi",
-        "0.5",
-        "--handicap",
-        "3",
-        "--openings",
-        "random:1",
-        "--engine",
-        &format!("one={}", engine(1)),
-        "--engine",
-        &format!("two={}", engine(2)),
-        "--games",
-        "2",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
+    let output = small_go_match(
+        &dir,
+        &[
+            "--size",
+            "7",
+            "--komi",
+            "0.5",
+            "--handicap",
+            "3",
+            "--openings",
+            "random:1",
+        ],
+    );
     let table = String::from_utf8_lossy(&output.stdout);
     assert!(
         table.contains("one by seat (wins-draws-losses): first (Black, X) "),
@@ -320,22 +312,8 @@ fn handicap_games_start_from_the_stones_with_white_to_play() {
             .map(|v| board.point(parse_move(v).unwrap().unwrap()).unwrap())
             .collect();
         board.place_handicap(&stones);
-        let replayed = sgf_moves(&sgf, 7);
-        assert_eq!(replayed.len(), moves(game).len());
         assert!(sgf.contains("\n;W["), "White plays first: {sgf}");
-        for (index, point) in replayed.iter().enumerate() {
-            let colour = if index % 2 == 0 {
-                Colour::White
-            } else {
-                Colour::Black
-            };
-            match point {
-                Some(point) => {
-                    board.play(colour, *point).unwrap();
-                }
-                None => board.pass(colour),
-            }
-        }
+        replay_sgf(&mut board, &sgf, game);
         if text(game, "reason") == "score" {
             let outcome = area_score(7, board.points()).outcome(Points::parse("0.5").unwrap());
             assert_eq!(challenge_text(outcome), text(game, "result"), "{game}");
