@@ -328,6 +328,11 @@ impl PlayoutBoard {
         self.cells[grid]
     }
 
+    /// The content of the point at (`row`, `column`), both below the board's size.
+    pub(super) fn cell_at(&self, row: usize, column: usize) -> u8 {
+        self.cells[(row + 1) * self.stride + column + 1]
+    }
+
     /// The liberties of the string through the stone at a grid index.
     pub(super) fn liberties_at(&self, grid: usize) -> u32 {
         self.liberties[self.head[grid] as usize]

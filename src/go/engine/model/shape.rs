@@ -150,21 +150,39 @@ fn zobrist() -> &'static [[u64; 4]] {
     })
 }
 
+/// [`zobrist`] looked up by a grid cell's content (empty, black, white, border) rather
+/// than by its state, once for Black to move and once for White: the shape keys then
+/// need no translation from contents to states.
+fn zobrist_by_content() -> &'static [[[u64; 4]; 2]] {
+    static TABLE: OnceLock<Vec<[[u64; 4]; 2]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        zobrist()
+            .iter()
+            .map(|by_state| {
+                [1, 2].map(|own| [0, 1, 2, 3].map(|content| by_state[state(content, own) as usize]))
+            })
+            .collect()
+    })
+}
+
 /// The larger shapes of playing the empty `point` for the side to move: one key for each
 /// distance of [`SHAPE_DISTANCES`], the same in every rotation and reflection, and
 /// different from one distance to the next.
+///
+/// It runs for every candidate move of every node the search expands, so it reads each
+/// cell's content straight from the board (the edge beyond it counts as border) and
+/// hashes it with [`zobrist_by_content`].
 pub fn shape_keys(board: &PlayoutBoard, point: usize) -> [u64; 3] {
     let size = board.size() as i32;
-    let own = cell_of(board.to_move());
+    let by_content = zobrist_by_content();
+    let mover = usize::from(cell_of(board.to_move()) - 1);
     let (row, column) = ((point / board.size()) as i32, (point % board.size()) as i32);
-    let ends = shape_ends();
-    let zobrist = zobrist();
     let mut hashes = [0u64; 8];
     let mut keys = [0u64; 3];
     let mut start = 0;
-    for (level, &end) in ends.iter().enumerate() {
-        for (index, &(dr, dc)) in offsets()[start..end].iter().enumerate() {
-            let index = start + index;
+    for (level, &end) in shape_ends().iter().enumerate() {
+        for (index, &(dr, dc)) in offsets().iter().enumerate().take(end).skip(start) {
+            let table = &by_content[index][mover];
             // The eight images of the offset: (dr, dc) turned and mirrored.
             let images = [
                 (dr, dc),
@@ -178,12 +196,12 @@ pub fn shape_keys(board: &PlayoutBoard, point: usize) -> [u64; 3] {
             ];
             for (hash, (ir, ic)) in hashes.iter_mut().zip(images) {
                 let (r, c) = (row + ir, column + ic);
-                let content = if (0..size).contains(&r) && (0..size).contains(&c) {
-                    state(board.cell(board.grid((r * size + c) as usize)), own)
+                let content = if (r as u32) < size as u32 && (c as u32) < size as u32 {
+                    board.cell_at(r as usize, c as usize)
                 } else {
-                    EDGE
+                    playout_board::BORDER
                 };
-                *hash ^= zobrist[index][content as usize];
+                *hash ^= table[usize::from(content)];
             }
         }
         start = end;
@@ -290,6 +308,71 @@ mod tests {
                         assert_eq!(
                             shape3(&playout, grid),
                             shape3_by_definition(&playout, grid),
+                            "{size}x{size}, point {point}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// The larger shape keys as their definition reads: each point's state hashed with
+    /// [`zobrist`] in each of the eight images, off the board counting as the edge.
+    fn shape_keys_by_definition(board: &PlayoutBoard, point: usize) -> [u64; 3] {
+        let size = board.size() as i32;
+        let own = cell_of(board.to_move());
+        let (row, column) = ((point / board.size()) as i32, (point % board.size()) as i32);
+        let mut hashes = [0u64; 8];
+        let mut keys = [0u64; 3];
+        let mut start = 0;
+        for (level, &end) in shape_ends().iter().enumerate() {
+            for index in start..end {
+                let (dr, dc) = offsets()[index];
+                let images = [
+                    (dr, dc),
+                    (dc, -dr),
+                    (-dr, -dc),
+                    (-dc, dr),
+                    (dr, -dc),
+                    (-dc, -dr),
+                    (-dr, dc),
+                    (dc, dr),
+                ];
+                for (hash, (ir, ic)) in hashes.iter_mut().zip(images) {
+                    let (r, c) = (row + ir, column + ic);
+                    let content = if (0..size).contains(&r) && (0..size).contains(&c) {
+                        state(board.cell(board.grid((r * size + c) as usize)), own)
+                    } else {
+                        EDGE
+                    };
+                    *hash ^= zobrist()[index][content as usize];
+                }
+            }
+            start = end;
+            keys[level] = hashes.iter().min().expect("eight images") ^ mix(level as u64 + 1);
+        }
+        keys
+    }
+
+    #[test]
+    fn the_fast_shape_keys_match_the_definition_on_random_positions() {
+        let mut rng = crate::go::rng::Rng::new(11);
+        for size in [1, 2, 5, 9, 13, 19] {
+            for _ in 0..10 {
+                let mut board = Board::new(size);
+                let mut colour = Colour::Black;
+                for _ in 0..rng.below(size * size) {
+                    let point = rng.below(size * size);
+                    if board.play(colour, point).is_ok() {
+                        colour = colour.opponent();
+                    }
+                }
+                for to_move in [Colour::Black, Colour::White] {
+                    let playout = PlayoutBoard::from_board_to_move(&board, to_move);
+                    for point in 0..size * size {
+                        assert_eq!(
+                            shape_keys(&playout, point),
+                            shape_keys_by_definition(&playout, point),
                             "{size}x{size}, point {point}"
                         );
                     }
