@@ -62,7 +62,7 @@ struct Queue {
 struct Entry {
     job: Arc<dyn Sliced>,
     state: Mutex<EntryState>,
-    /// Signalled when the job finishes or a slice of it ends.
+    /// Signalled when the job finishes, and when a slice of a finished job ends.
     changed: Condvar,
 }
 
@@ -202,8 +202,14 @@ fn work(shared: &Shared) {
         if slice == Slice::Finished {
             state.finished = true;
         }
+        // The owner waits for the job to finish, then for its last slices to end: wake
+        // it only then, not after every slice (a thousand times a second a thread,
+        // each a context switch taken from the search).
+        let owner_waits = state.finished;
         drop(state);
-        entry.changed.notify_all();
+        if owner_waits {
+            entry.changed.notify_all();
+        }
         match slice {
             Slice::Finished => remove(shared, &entry),
             Slice::Busy => {
