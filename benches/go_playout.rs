@@ -1,6 +1,7 @@
 //! Go engine speed (a bench binary): playouts per second on empty 9x9 and 19x19 boards,
-//! with the policy and purely random, and full search simulations per second; one thread.
-//! Prints the median of 5 timed runs of each.
+//! with the policy and purely random, and full search simulations per second on one
+//! thread and on all cores, from the empty boards and from a 9x9 middle game (where the
+//! priors of new nodes cost more). Prints the median of 5 timed runs of each.
 //!
 //! Run: `cargo bench --bench go_playout` (about 30 s). Under `cargo test` it only checks
 //! that every case runs.
@@ -35,8 +36,49 @@ fn playouts_per_second(
     count as f64 / start.elapsed().as_secs_f64()
 }
 
-/// Search simulations per second from the empty `size` board during `span`.
-fn simulations_per_second(size: usize, threads: usize, span: Duration) -> f64 {
+/// A 9x9 middle game: the first 20 moves of a game between two builds of the engine,
+/// Black first, as (column, row) from the lower left.
+const MIDDLE_GAME: [(usize, usize); 20] = [
+    (4, 7),
+    (0, 2),
+    (4, 2),
+    (5, 4),
+    (3, 4),
+    (4, 3),
+    (3, 3),
+    (5, 2),
+    (5, 1),
+    (4, 1),
+    (3, 2),
+    (6, 1),
+    (3, 1),
+    (4, 6),
+    (5, 6),
+    (4, 5),
+    (3, 7),
+    (2, 6),
+    (3, 6),
+    (3, 5),
+];
+
+/// The board after [`MIDDLE_GAME`]'s moves, Black to move.
+fn middle_game() -> Board {
+    let mut board = Board::new(9);
+    for (index, &(column, row)) in MIDDLE_GAME.iter().enumerate() {
+        let colour = if index % 2 == 0 {
+            Colour::Black
+        } else {
+            Colour::White
+        };
+        board
+            .play(colour, row * 9 + column)
+            .expect("a legal middle-game move");
+    }
+    board
+}
+
+/// Search simulations per second for Black from `board` during `span`.
+fn simulations_per_second(board: &Board, threads: usize, span: Duration) -> f64 {
     let settings = Settings {
         komi: Points::parse("7").expect("a komi"),
         seed: 1,
@@ -51,7 +93,7 @@ fn simulations_per_second(size: usize, threads: usize, span: Duration) -> f64 {
         ..Budget::default()
     };
     let start = Instant::now();
-    let result = search(&Board::new(size), Colour::Black, &settings, &budget);
+    let result = search(board, Colour::Black, &settings, &budget);
     result.playouts as f64 / start.elapsed().as_secs_f64()
 }
 
@@ -67,7 +109,15 @@ fn main() {
     } else {
         (1, Duration::from_millis(20))
     };
-    println!("one thread, median of {runs} runs of {span:?}");
+    println!("one thread unless said, median of {runs} runs of {span:?}");
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let search = |board: &Board, threads| {
+        median(
+            (0..runs)
+                .map(|_| simulations_per_second(board, threads, span))
+                .collect(),
+        )
+    };
     for size in [9, 19] {
         let policy = median(
             (0..runs)
@@ -89,21 +139,21 @@ fn main() {
                 .map(|_| playouts_per_second(size, random_playout, span))
                 .collect(),
         );
-        let search = |threads| {
-            median(
-                (0..runs)
-                    .map(|_| simulations_per_second(size, threads, span))
-                    .collect(),
-            )
-        };
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let empty = Board::new(size);
         println!(
             "{size}x{size}: policy playouts {policy:>9.0}/s  random playouts {random:>9.0}/s  \
              (policy costs {:.2}x)  search simulations {:>9.0}/s, with {threads} threads \
              {:>9.0}/s",
             random / policy,
-            search(1),
-            search(threads),
+            search(&empty, 1),
+            search(&empty, threads),
         );
     }
+    let middle = middle_game();
+    println!(
+        "9x9 middle game (20 moves in): search simulations {:>9.0}/s, with {threads} threads \
+         {:>9.0}/s",
+        search(&middle, 1),
+        search(&middle, threads),
+    );
 }
