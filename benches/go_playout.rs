@@ -3,7 +3,7 @@
 //! thread and on all cores, from the empty boards and from a 9x9 middle game (where the
 //! priors of new nodes cost more). Prints the median of 5 timed runs of each.
 //!
-//! Run: `cargo bench --bench go_playout` (about 30 s). Under `cargo test` it only checks
+//! Run: `cargo bench --bench go_playout` (about a minute). Under `cargo test` it only checks
 //! that every case runs.
 
 #![forbid(unsafe_code)]
