@@ -150,6 +150,21 @@ fn zobrist() -> &'static [[u64; 4]] {
     })
 }
 
+/// The eight images of an offset under the symmetries of the square: turned and
+/// mirrored, in the order of the hashes of [`shape_keys`].
+fn images((dr, dc): (i32, i32)) -> [(i32, i32); 8] {
+    [
+        (dr, dc),
+        (dc, -dr),
+        (-dr, -dc),
+        (-dc, dr),
+        (dr, -dc),
+        (-dc, -dr),
+        (-dr, dc),
+        (dc, dr),
+    ]
+}
+
 /// [`zobrist`] looked up by a grid cell's content (empty, black, white, border) rather
 /// than by its state, once for Black to move and once for White: the shape keys then
 /// need no translation from contents to states.
@@ -183,18 +198,7 @@ pub fn shape_keys(board: &PlayoutBoard, point: usize) -> [u64; 3] {
     for (level, &end) in shape_ends().iter().enumerate() {
         for (index, &(dr, dc)) in offsets().iter().enumerate().take(end).skip(start) {
             let table = &by_content[index][mover];
-            // The eight images of the offset: (dr, dc) turned and mirrored.
-            let images = [
-                (dr, dc),
-                (dc, -dr),
-                (-dr, -dc),
-                (-dc, dr),
-                (dr, -dc),
-                (-dc, -dr),
-                (-dr, dc),
-                (dc, dr),
-            ];
-            for (hash, (ir, ic)) in hashes.iter_mut().zip(images) {
+            for (hash, (ir, ic)) in hashes.iter_mut().zip(images((dr, dc))) {
                 let (r, c) = (row + ir, column + ic);
                 let content = if (r as u32) < size as u32 && (c as u32) < size as u32 {
                     board.cell_at(r as usize, c as usize)
@@ -288,11 +292,13 @@ mod tests {
         code << 4 | atari
     }
 
-    #[test]
-    fn the_fast_code_matches_the_definition_on_random_positions() {
-        let mut rng = crate::go::rng::Rng::new(7);
-        for size in [2, 5, 9, 13] {
-            for _ in 0..20 {
+    /// `count` random positions of each of `sizes` (random legal moves, up to one a
+    /// point), each with Black and with White to move.
+    fn random_positions(seed: u64, sizes: &[usize], count: usize) -> Vec<PlayoutBoard> {
+        let mut rng = crate::go::rng::Rng::new(seed);
+        let mut positions = Vec::new();
+        for &size in sizes {
+            for _ in 0..count {
                 let mut board = Board::new(size);
                 let mut colour = Colour::Black;
                 for _ in 0..rng.below(size * size) {
@@ -302,16 +308,24 @@ mod tests {
                     }
                 }
                 for to_move in [Colour::Black, Colour::White] {
-                    let playout = PlayoutBoard::from_board_to_move(&board, to_move);
-                    for point in 0..size * size {
-                        let grid = playout.grid(point);
-                        assert_eq!(
-                            shape3(&playout, grid),
-                            shape3_by_definition(&playout, grid),
-                            "{size}x{size}, point {point}"
-                        );
-                    }
+                    positions.push(PlayoutBoard::from_board_to_move(&board, to_move));
                 }
+            }
+        }
+        positions
+    }
+
+    #[test]
+    fn the_fast_code_matches_the_definition_on_random_positions() {
+        for playout in random_positions(7, &[2, 5, 9, 13], 20) {
+            let size = playout.size();
+            for point in 0..size * size {
+                let grid = playout.grid(point);
+                assert_eq!(
+                    shape3(&playout, grid),
+                    shape3_by_definition(&playout, grid),
+                    "{size}x{size}, point {point}"
+                );
             }
         }
     }
@@ -327,18 +341,7 @@ mod tests {
         let mut start = 0;
         for (level, &end) in shape_ends().iter().enumerate() {
             for index in start..end {
-                let (dr, dc) = offsets()[index];
-                let images = [
-                    (dr, dc),
-                    (dc, -dr),
-                    (-dr, -dc),
-                    (-dc, dr),
-                    (dr, -dc),
-                    (-dc, -dr),
-                    (-dr, dc),
-                    (dc, dr),
-                ];
-                for (hash, (ir, ic)) in hashes.iter_mut().zip(images) {
+                for (hash, (ir, ic)) in hashes.iter_mut().zip(images(offsets()[index])) {
                     let (r, c) = (row + ir, column + ic);
                     let content = if (0..size).contains(&r) && (0..size).contains(&c) {
                         state(board.cell(board.grid((r * size + c) as usize)), own)
@@ -356,27 +359,14 @@ mod tests {
 
     #[test]
     fn the_fast_shape_keys_match_the_definition_on_random_positions() {
-        let mut rng = crate::go::rng::Rng::new(11);
-        for size in [1, 2, 5, 9, 13, 19] {
-            for _ in 0..10 {
-                let mut board = Board::new(size);
-                let mut colour = Colour::Black;
-                for _ in 0..rng.below(size * size) {
-                    let point = rng.below(size * size);
-                    if board.play(colour, point).is_ok() {
-                        colour = colour.opponent();
-                    }
-                }
-                for to_move in [Colour::Black, Colour::White] {
-                    let playout = PlayoutBoard::from_board_to_move(&board, to_move);
-                    for point in 0..size * size {
-                        assert_eq!(
-                            shape_keys(&playout, point),
-                            shape_keys_by_definition(&playout, point),
-                            "{size}x{size}, point {point}"
-                        );
-                    }
-                }
+        for playout in random_positions(11, &[1, 2, 5, 9, 13, 19], 10) {
+            let size = playout.size();
+            for point in 0..size * size {
+                assert_eq!(
+                    shape_keys(&playout, point),
+                    shape_keys_by_definition(&playout, point),
+                    "{size}x{size}, point {point}"
+                );
             }
         }
     }
