@@ -28,6 +28,12 @@ pub(super) fn cell_of(colour: Colour) -> u8 {
     }
 }
 
+/// The grid index of the board point at (`row`, `column`): the grid is the board with a
+/// border one cell wide all round, `stride` cells a row.
+fn grid_index(stride: usize, row: usize, column: usize) -> usize {
+    (row + 1) * stride + column + 1
+}
+
 fn colour_of(cell: u8) -> Option<Colour> {
     match cell {
         BLACK => Some(Colour::Black),
@@ -88,7 +94,7 @@ impl PlayoutBoard {
             empties: Vec::with_capacity(size * size),
             empty_at: vec![0; cells_len],
             grid_of: (0..size * size)
-                .map(|p| ((p / size + 1) * stride + p % size + 1) as u32)
+                .map(|p| grid_index(stride, p / size, p % size) as u32)
                 .collect(),
             point_of: vec![u32::MAX; cells_len],
             to_move: Colour::Black,
@@ -330,7 +336,7 @@ impl PlayoutBoard {
 
     /// The content of the point at (`row`, `column`), both below the board's size.
     pub(super) fn cell_at(&self, row: usize, column: usize) -> u8 {
-        self.cells[(row + 1) * self.stride + column + 1]
+        self.cells[grid_index(self.stride, row, column)]
     }
 
     /// The liberties of the string through the stone at a grid index.
