@@ -221,12 +221,13 @@ fn catches_a_string_in_a_ladder() {
     // Black's last move is J1, far away: after a pass, White could end the game won by
     // passing too, which would test something else. Komi 0.5 rather than 7, so the
     // stone is worth catching: at 7 White wins either way and the two ataris' win rates
-    // differ by less than their noise. With the move model's priors (30 visits) E4 is
-    // chosen in 23 of 24 searches: seeds 1 to 12, at 2,000 simulations and at 4,000
-    // (checked 2026-11-25).
+    // differ by less than their noise. With the move model's priors (30 visits) and the
+    // margin's share in a simulation's value, E4 is chosen in 23 of 24 searches: seeds 1
+    // to 12, at 2,000 simulations and at 4,000; the one miss is seed 1 at 2,000 (checked
+    // 2026-11-26).
     setup(&mut board, &["D4", "F4"], &["C4", "D3", "E5"]);
     board.play(B, at(&board, "J1")).unwrap();
-    let result = think(&board, W, "0.5", 2000);
+    let result = think(&board, W, "0.5", 4000);
     assert_eq!(
         result.best,
         Some(at(&board, "E4")),
@@ -334,6 +335,24 @@ fn passes_after_the_opponent_rather_than_fill_its_own_territory() {
             .filter(|c| c.mv.is_none() || c.visits > 100)
             .collect::<Vec<_>>()
     );
+}
+
+#[test]
+fn a_certain_win_is_worth_more_the_more_it_wins_by() {
+    let _bound = bound();
+    // 5x5 all Black but eight single-point eyes: every simulation ends with Black 25
+    // points ahead, so every one is won, against komi 24 by 1 point and against komi 0 by
+    // 25. A search that counted wins alone would rate the two the same.
+    let mut board = Board::new(5);
+    let black = [
+        "B1", "D1", "A2", "B2", "C2", "D2", "E2", "A3", "C3", "E3", "A4", "B4", "C4", "D4", "E4",
+        "B5", "D5",
+    ];
+    setup(&mut board, &black, &[]);
+    let narrow = think(&board, B, "24", 300).win_rate();
+    let wide = think(&board, B, "0", 300).win_rate();
+    assert!(narrow > 0.9, "{narrow}");
+    assert!(wide > narrow + 0.005, "{wide} against {narrow}");
 }
 
 #[test]

@@ -25,5 +25,6 @@ pub mod slices;
 pub mod stopping;
 pub mod time_plan;
 pub mod tree;
+pub mod value;
 
 pub use options::EngineOptions;

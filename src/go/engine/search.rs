@@ -10,6 +10,7 @@ use super::pool::{SearchPool, Slice, Sliced};
 use super::priors::priors;
 use super::stopping::{verdict, Child, Pace, Verdict};
 use super::tree::{Move, Node, Tree};
+use super::value;
 use crate::go::board::Board;
 use crate::go::rng::Rng;
 use crate::go::score::Outcome;
@@ -94,7 +95,8 @@ pub struct Candidate {
     pub mv: Move,
     /// Simulations that went through it.
     pub visits: u32,
-    /// Its win rate for the side to move, 0 to 1.
+    /// Its win rate for the side to move, 0 to 1 (the mean value of its simulations,
+    /// which [`value::MARGIN_SHARE`] of shades by their margins).
     pub win_rate: f32,
     /// The prior knowledge's win rate for it, 0 to 1.
     pub prior: f32,
@@ -616,8 +618,10 @@ impl Worker {
         if !self.owners.is_empty() {
             board.add_owners(&mut self.owners);
         }
+        let lead = ending.margin() - shared.komi.to_f64();
+        let black_value = value::black_value(winner, lead, root.size());
         let mut tree = lock(&shared.tree);
-        self.back_up(&mut tree, root.to_move(), winner, ending.margin());
+        self.back_up(&mut tree, root.to_move(), black_value, ending.margin());
         if let (Some(komi), Some(&child)) = (shared.real_komi, self.path.get(1)) {
             let won = match ending.winner(komi) {
                 Some(winner) if winner == root.to_move() => 1.0,
@@ -652,14 +656,14 @@ impl Worker {
         }
     }
 
-    /// Adds a simulation won by `winner` (a draw counts half) that ended with Black's
-    /// area margin `margin` to the nodes of the path, whose visits were counted on the
-    /// way down, and to the AMAF statistics of their children that the simulation played.
-    fn back_up(&self, tree: &mut Tree, root_mover: Colour, winner: Option<Colour>, margin: f64) {
-        let score = |colour: Colour| match winner {
-            Some(w) if w == colour => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
+    /// Adds a simulation worth `black_value` to Black (see [`value::black_value`]; White's
+    /// is 1 less) that ended with Black's area margin `margin` to the nodes of the path,
+    /// whose visits were counted on the way down, and to the AMAF statistics of their
+    /// children that the simulation played.
+    fn back_up(&self, tree: &mut Tree, root_mover: Colour, black_value: f64, margin: f64) {
+        let score = |colour: Colour| match colour {
+            Colour::Black => black_value as f32,
+            Colour::White => (1.0 - black_value) as f32,
         };
         // The player to move at path[depth] is root_mover at even depths.
         let mut to_move = root_mover;

@@ -16,7 +16,9 @@ pub struct Node {
     mv: u32,
     /// Simulations through this node, priors included.
     pub visits: f32,
-    /// Wins among them for the player who made `mv`.
+    /// Wins among them for the player who made `mv`: each simulation counts its value
+    /// (a win 1, a draw a half, a loss 0, shaded by its margin: see
+    /// [`value`](super::value)).
     pub wins: f32,
     /// All-moves-as-first simulations: ones where `mv` was played later by the same
     /// player, priors included.
