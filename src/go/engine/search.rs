@@ -95,8 +95,8 @@ pub struct Candidate {
     pub mv: Move,
     /// Simulations that went through it.
     pub visits: u32,
-    /// Its win rate for the side to move, 0 to 1 (the mean value of its simulations,
-    /// which [`value::MARGIN_SHARE`] of shades by their margins).
+    /// Its win rate for the side to move, 0 to 1: the mean value of its simulations, of
+    /// which a share, [`value::MARGIN_SHARE`], comes from their margins.
     pub win_rate: f32,
     /// The prior knowledge's win rate for it, 0 to 1.
     pub prior: f32,
