@@ -661,9 +661,10 @@ impl Worker {
     /// whose visits were counted on the way down, and to the AMAF statistics of their
     /// children that the simulation played.
     fn back_up(&self, tree: &mut Tree, root_mover: Colour, black_value: f64, margin: f64) {
+        let (black, white) = (black_value as f32, (1.0 - black_value) as f32);
         let score = |colour: Colour| match colour {
-            Colour::Black => black_value as f32,
-            Colour::White => (1.0 - black_value) as f32,
+            Colour::Black => black,
+            Colour::White => white,
         };
         // The player to move at path[depth] is root_mover at even depths.
         let mut to_move = root_mover;
