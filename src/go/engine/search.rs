@@ -623,12 +623,8 @@ impl Worker {
         let mut tree = lock(&shared.tree);
         self.back_up(&mut tree, root.to_move(), black_value, ending.margin());
         if let (Some(komi), Some(&child)) = (shared.real_komi, self.path.get(1)) {
-            let won = match ending.winner(komi) {
-                Some(winner) if winner == root.to_move() => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
-            tree.count_at_root(child, won);
+            let won = value::result_for(ending.winner(komi), root.to_move());
+            tree.count_at_root(child, won as f32);
         }
     }
 

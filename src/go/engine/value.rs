@@ -16,13 +16,19 @@ const LEAD_PER_LINE: f64 = 1.0;
 /// `lead`, Black's final area margin less the komi the simulation was scored against,
 /// on a board of `size` lines. White's value is 1 less this.
 pub fn black_value(winner: Option<Colour>, lead: f64, size: usize) -> f64 {
-    let result = match winner {
-        Some(Colour::Black) => 1.0,
-        Some(Colour::White) => 0.0,
-        None => 0.5,
-    };
+    let result = result_for(winner, Colour::Black);
     let margin = 0.5 + 0.5 * (lead / (LEAD_PER_LINE * size as f64)).tanh();
     (1.0 - MARGIN_SHARE) * result + MARGIN_SHARE * margin
+}
+
+/// A game's plain result for `colour`: 1 when `winner` is `colour`, 0 when it is the
+/// other colour, and 0.5 for a draw (`None`).
+pub fn result_for(winner: Option<Colour>, colour: Colour) -> f64 {
+    match winner {
+        Some(winner) if winner == colour => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    }
 }
 
 #[cfg(test)]
@@ -53,6 +59,14 @@ mod tests {
         let (close, far) = (black_value(W, -1.0, 9), black_value(W, -20.0, 9));
         assert!(far < close);
         assert!(close - far < MARGIN_SHARE);
+    }
+
+    #[test]
+    fn a_plain_result_is_one_a_half_or_nothing() {
+        assert_eq!(result_for(B, Colour::Black), 1.0);
+        assert_eq!(result_for(W, Colour::Black), 0.0);
+        assert_eq!(result_for(W, Colour::White), 1.0);
+        assert_eq!(result_for(None, Colour::White), 0.5);
     }
 
     #[test]
