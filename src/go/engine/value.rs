@@ -6,7 +6,7 @@ use crate::go::Colour;
 
 /// The share of a simulation's value that comes from its margin; the rest is the win
 /// (1), the draw (0.5) or the loss (0). The README has the matches that chose it.
-pub const MARGIN_SHARE: f64 = 0.03;
+pub const MARGIN_SHARE: f64 = 0.05;
 
 /// A lead of this many points per line of the board counts three quarters of
 /// [`MARGIN_SHARE`] (the hyperbolic tangent of 1 is 0.76): 9 points on 9x9.
