@@ -140,8 +140,11 @@ mod tests {
     fn a_stop_ends_the_slices() {
         let board = Board::new(5);
         let stop = AtomicBool::new(false);
+        // The deadline only bounds the test should the stop be ignored: the search
+        // would then end there, with thousands of reports.
         let budget = Budget {
             stop: Some(&stop),
+            deadline: Some(Instant::now() + Duration::from_secs(30)),
             ..Budget::default()
         };
         let mut reports = 0;
@@ -162,7 +165,8 @@ mod tests {
                 },
             }),
         );
-        assert_eq!(reports, 3);
-        assert!(result.playouts > 0);
+        // How many simulations the slices made depends on how much of their 2 ms the
+        // machine gave them (none at all on a loaded one), so only the reports count.
+        assert_eq!(reports, 3, "{} simulations", result.playouts);
     }
 }
