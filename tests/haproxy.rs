@@ -177,13 +177,18 @@ impl Deployment {
             .stderr(std::fs::File::create(&log).expect("run-local's log file"))
             // Its own process group, so that Drop can stop whatever it started.
             .process_group(0);
-        // SAFETY: prctl is async-signal-safe and touches no memory of this process.
-        // The death signal follows the thread that spawns run-local: the test's own,
-        // which polls the test's body to its end. When the test binary ends, even by the watchdog's exit (which runs no Drop),
-        // run-local gets SIGTERM and stops its servers and HAProxy.
+        // SAFETY: prctl and signal are async-signal-safe and touch no memory of this
+        // process. The death signal follows the thread that spawns run-local: the
+        // test's own, which polls the test's body to its end. When the test binary
+        // ends, even by the watchdog's exit (which runs no Drop), run-local gets SIGTERM
+        // and stops its servers and HAProxy. SIGHUP and SIGINT start ignored, as nohup
+        // and background jobs leave them, so that the rolling restart also checks that
+        // run-local takes them back (bash cannot trap a signal ignored on entry).
         unsafe {
             command.pre_exec(|| {
                 libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM);
+                libc::signal(libc::SIGHUP, libc::SIG_IGN);
+                libc::signal(libc::SIGINT, libc::SIG_IGN);
                 Ok(())
             });
         }
