@@ -51,7 +51,9 @@ impl GoAdapter {
             ..Budget::default()
         };
         let mut report = |result: &SearchResult, tree: &Tree| {
-            sink.line(&info_line(board, colour, result, tree, request));
+            if let Some(line) = info_line(board, colour, result, tree, request) {
+                sink.line(&line);
+            }
         };
         let (result, _) = search_in_slices(
             &self.pool,
@@ -82,7 +84,9 @@ impl GoAdapter {
         let colour = request.colour.unwrap_or_else(|| board.to_move());
         let avoid = request.restriction.avoid_table(board.size() * board.size());
         let mut report = |result: &SearchResult, tree: &Tree| {
-            sink.line(&info_line(&board, colour, result, tree, request));
+            if let Some(line) = info_line(&board, colour, result, tree, request) {
+                sink.line(&line);
+            }
         };
         let progress = Progress {
             interval: request.interval,

@@ -10,18 +10,24 @@ use crate::go::gtp::vertex::move_name;
 use crate::go::Colour;
 use std::fmt::Write;
 
-/// The report line for `result`, searched for `colour` on `board` in `tree`.
+/// The report line for `result`, searched for `colour` on `board` in `tree`; `None`
+/// while it would have no entry (no move visited yet, and no `minmoves`): a line of
+/// `rootInfo` or `ownership` alone would give the client no moves to draw.
 pub(super) fn info_line(
     board: &Board,
     colour: Colour,
     result: &SearchResult,
     tree: &Tree,
     request: &Request,
-) -> String {
+) -> Option<String> {
+    let entries = reported(result, request);
+    if entries.is_empty() {
+        return None;
+    }
     let prior_total: f32 = result.candidates.iter().map(|c| c.prior).sum();
     let name = |mv: Move| move_name(mv.map(|point| board.vertex(point)));
     let mut line = String::new();
-    for (order, candidate) in reported(result, request).iter().enumerate() {
+    for (order, candidate) in entries.iter().enumerate() {
         let prior = candidate.prior / prior_total.max(f32::MIN_POSITIVE);
         if !line.is_empty() {
             line.push(' ');
@@ -82,7 +88,7 @@ pub(super) fn info_line(
             }
         }
     }
-    line.trim_start().to_string()
+    Some(line)
 }
 
 /// The candidates to report: the visited ones, most visited first, then unvisited ones
@@ -126,5 +132,66 @@ fn number(format: Format, fraction: f32) -> String {
             ((fraction.clamp(0.0, 1.0) * 10_000.0).round() as u32).to_string()
         }
         Format::KataGo => format!("{fraction:.6}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::gtp::analysis::restrict::Restriction;
+
+    fn request(root_info: bool, ownership: bool, min_moves: usize) -> Request {
+        Request {
+            colour: None,
+            interval: None,
+            format: Format::KataGo,
+            ownership,
+            root_info,
+            pv_visits: false,
+            min_moves,
+            max_moves: usize::MAX,
+            restriction: Restriction::default(),
+        }
+    }
+
+    /// A 9x9 search result whose two candidates have `visits` each.
+    fn result(visits: u32) -> SearchResult {
+        let candidate = |point: usize| Candidate {
+            mv: Some(point),
+            visits,
+            win_rate: 0.5,
+            prior: 0.5,
+            lcb: 0.4,
+            pv: vec![Some(point)],
+            score: Score::default(),
+        };
+        SearchResult {
+            best: Some(40),
+            candidates: vec![candidate(40), candidate(30)],
+            playouts: u64::from(visits) * 2,
+            root_score: Score::default(),
+            ownership: vec![0.0; 81],
+            decided: false,
+            dynamic: None,
+        }
+    }
+
+    #[test]
+    fn a_report_without_entries_is_not_written() {
+        let board = Board::new(9);
+        let tree = Tree::new(16);
+        let line = |visits, request: &Request| {
+            info_line(&board, Colour::Black, &result(visits), &tree, request)
+        };
+        // Before any move has a simulation: nothing, even with rootInfo and ownership.
+        assert_eq!(line(0, &request(true, true, 0)), None);
+        // With minmoves, the unvisited moves are the entries.
+        let listed = line(0, &request(true, false, 1)).expect("a report");
+        assert!(listed.starts_with("info move E5 visits 0 "), "{listed}");
+        // Once moves are visited, the line starts with them, then rootInfo.
+        let visited = line(3, &request(true, false, 0)).expect("a report");
+        assert!(visited.starts_with("info move E5 visits 3 "), "{visited}");
+        assert!(visited.contains(" info move D4 visits 3 "), "{visited}");
+        assert!(visited.contains(" rootInfo visits 0 "), "{visited}");
     }
 }
