@@ -42,13 +42,15 @@ fn is_own_eye(board: &Board, colour: Colour, point: usize) -> bool {
 }
 
 /// Plays engine moves from random positions and checks each one on the rules board.
+/// Eight starts a size, about 1,300 moves: 17 s in the debug build beside two self-play
+/// matches (sixteen took 35 s, and past its minute with the other tests beside it).
 #[test]
 fn engine_moves_are_legal_and_never_fill_own_eyes_or_suicide() {
     let _bound = bound();
     let mut rng = Rng::new(11);
     let mut checked = 0;
     for size in [2, 3, 5, 7, 9, 13] {
-        for _ in 0..16 {
+        for _ in 0..8 {
             let mut board = Board::new(size);
             // A random start: some random legal stones.
             for _ in 0..rng.below(size * size / 2 + 1) {
@@ -76,7 +78,7 @@ fn engine_moves_are_legal_and_never_fill_own_eyes_or_suicide() {
             }
         }
     }
-    assert!(checked > 2_000, "{checked}");
+    assert!(checked > 1_000, "{checked}");
 }
 
 #[test]
