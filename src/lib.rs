@@ -16,6 +16,13 @@ pub mod server;
 pub mod session;
 pub mod wythoff;
 
+/// The integration tests' watchdog (`tests/common/bound.rs`), for the unit tests: each
+/// starts with `let _bound = crate::test_bound::bound();`.
+#[cfg(test)]
+#[path = "../tests/common/bound.rs"]
+#[allow(dead_code)]
+mod test_bound;
+
 use go::engine::pool::SearchPool;
 use go::engine::EngineOptions;
 use go::gtp::SgfFiles;

@@ -1,17 +1,19 @@
 //! The test harness's own rule: every test is bounded. Each `#[test]` function in
 //! `tests/` starts with the watchdog (`bounded(async { ... })`, `bounded_multi(...)`,
-//! or `let _bound = bound();`), and no test uses `#[tokio::test]`, whose runtime would
-//! be dropped outside any limit.
+//! or `let _bound = bound();`), and no test there uses `#[tokio::test]`, whose runtime
+//! would be dropped outside any limit. Each unit test in `src/` starts with
+//! `let _bound = crate::test_bound::bound();` (the same watchdog); a `#[tokio::test]`
+//! there bounds its body (its runtime's shutdown is outside the limit).
 
 mod common;
 use common::bound;
 
 use std::path::{Path, PathBuf};
 
-/// Every `.rs` file under `tests/`, the harness's own included.
-fn test_sources() -> Vec<PathBuf> {
+/// Every `.rs` file under `folder` (`tests`, the harness's own included, or `src`).
+fn sources(folder: &str) -> Vec<PathBuf> {
     let mut files = Vec::new();
-    let mut folders = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("tests")];
+    let mut folders = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join(folder)];
     while let Some(folder) = folders.pop() {
         for entry in std::fs::read_dir(&folder).unwrap() {
             let path = entry.unwrap().path();
@@ -26,17 +28,19 @@ fn test_sources() -> Vec<PathBuf> {
     files
 }
 
-/// The tests in `source` that do not start with the watchdog, as `file:line name`.
-fn unbounded_tests(file: &str, source: &str) -> Vec<String> {
+/// The tests in `source` that do not start with the watchdog, as `file:line name`; a
+/// unit test (`unit`: a file of `src/`) may be a `#[tokio::test]` that starts with it.
+fn unbounded_tests(file: &str, source: &str, unit: bool) -> Vec<String> {
     let lines: Vec<&str> = source.lines().collect();
     let mut unbounded = Vec::new();
     for (index, line) in lines.iter().enumerate() {
         let attribute = line.trim();
-        if attribute.starts_with("#[tokio::test") {
+        let tokio = attribute.starts_with("#[tokio::test");
+        if tokio && !unit {
             unbounded.push(format!("{file}:{} uses #[tokio::test]", index + 1));
             continue;
         }
-        if attribute != "#[test]" {
+        if attribute != "#[test]" && !tokio {
             continue;
         }
         // The signature may take several lines; the body starts after its `{`.
@@ -49,9 +53,13 @@ fn unbounded_tests(file: &str, source: &str) -> Vec<String> {
             .map(|line| line.trim())
             .find(|line| !line.is_empty())
             .unwrap_or("");
-        let starts_bounded = ["bounded(", "bounded_multi(", "let _bound = bound"]
-            .iter()
-            .any(|start| first.starts_with(start));
+        let starts_bounded = if unit {
+            first.starts_with("let _bound = crate::test_bound::bound()")
+        } else {
+            ["bounded(", "bounded_multi(", "let _bound = bound"]
+                .iter()
+                .any(|start| first.starts_with(start))
+        };
         if !starts_bounded {
             unbounded.push(format!("{file}:{} {}", open + 1, lines[open].trim()));
         }
@@ -63,17 +71,27 @@ fn unbounded_tests(file: &str, source: &str) -> Vec<String> {
 fn every_test_starts_with_the_watchdog() {
     let _bound = bound();
     let mut unbounded = Vec::new();
-    let mut tests = 0;
-    for path in test_sources() {
-        let source = std::fs::read_to_string(&path).unwrap();
-        tests += source
-            .lines()
-            .filter(|line| line.trim() == "#[test]")
-            .count();
-        let file = path.file_name().unwrap().to_string_lossy().into_owned();
-        unbounded.extend(unbounded_tests(&file, &source));
+    for folder in ["tests", "src"] {
+        let mut tests = 0;
+        for path in sources(folder) {
+            let source = std::fs::read_to_string(&path).unwrap();
+            tests += source
+                .lines()
+                .filter(|line| line.trim() == "#[test]")
+                .count();
+            let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+            let file = path
+                .strip_prefix(root)
+                .unwrap_or(&path)
+                .display()
+                .to_string();
+            unbounded.extend(unbounded_tests(&file, &source, folder == "src"));
+        }
+        assert!(
+            tests > 100,
+            "only {tests} tests in {folder}: is the scan broken?"
+        );
     }
-    assert!(tests > 100, "only {tests} tests found: is the scan broken?");
     assert!(
         unbounded.is_empty(),
         "unbounded tests:\n{}",
@@ -86,7 +104,10 @@ fn the_scan_finds_an_unbounded_test() {
     let _bound = bound();
     let source = "#[tokio::test]\nasync fn a() {\n}\n\n#[test]\nfn b(\n    x: u8,\n) {\n    work();\n}\n\n#[test]\nfn c() {\n    let _bound = bound();\n}\n";
     assert_eq!(
-        unbounded_tests("f.rs", source),
+        unbounded_tests("f.rs", source, false),
         ["f.rs:1 uses #[tokio::test]", "f.rs:8 ) {"]
     );
+    // A unit test takes the watchdog by its path, and may be a #[tokio::test].
+    let unit = "#[tokio::test]\nasync fn a() {\n    let _bound = crate::test_bound::bound();\n}\n\n#[test]\nfn b() {\n    let _bound = bound();\n}\n";
+    assert_eq!(unbounded_tests("u.rs", unit, true), ["u.rs:7 fn b() {"]);
 }

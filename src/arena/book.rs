@@ -210,6 +210,7 @@ mod tests {
 
     #[test]
     fn counts_and_summarises() {
+        let _bound = crate::test_bound::bound();
         let sprt = Sprt {
             elo0: 0.0,
             elo1: 10.0,
@@ -248,6 +249,7 @@ mod tests {
 
     #[test]
     fn infinite_elo_is_null_in_json() {
+        let _bound = crate::test_bound::bound();
         let mut book = Book::new(["a".into(), "b".into()], None);
         book.add(&game(Some("a"), Reason::Score));
         let json: serde_json::Value = serde_json::from_str(&book.summary().to_json()).unwrap();

@@ -127,6 +127,7 @@ mod tests {
 
     #[test]
     fn reads_the_main_line() {
+        let _bound = crate::test_bound::bound();
         let sgf = "(;FF[4]GM[1]SZ[9]C[a \\] bracket];B[cc];W[gg](;B[ee];W[]\n;B[tt])(;B[aa]))";
         assert_eq!(
             read_opening(sgf, 9).unwrap(),
@@ -137,6 +138,7 @@ mod tests {
 
     #[test]
     fn refuses_what_does_not_fit() {
+        let _bound = crate::test_bound::bound();
         for (sgf, why) in [
             ("(;SZ[19];B[cc])", "SZ[19]"),
             ("(;SZ[9];W[cc])", "out of turn"),

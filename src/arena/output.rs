@@ -183,6 +183,7 @@ mod tests {
 
     #[test]
     fn reads_back_and_drops_a_cut_last_line() {
+        let _bound = crate::test_bound::bound();
         let expected = Expected {
             games: 4,
             players: &players,
@@ -199,6 +200,7 @@ mod tests {
 
     #[test]
     fn refuses_games_of_another_match() {
+        let _bound = crate::test_bound::bound();
         let expected = Expected {
             games: 4,
             players: &players,
@@ -223,6 +225,7 @@ mod tests {
 
     #[test]
     fn files_in_a_directory() {
+        let _bound = crate::test_bound::bound();
         let dir = std::env::temp_dir().join(format!("gamebot-arena-output-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let expected = Expected {

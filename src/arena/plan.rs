@@ -205,6 +205,7 @@ mod tests {
 
     #[test]
     fn starts_are_reproducible_and_differ_between_pairs() {
+        let _bound = crate::test_bound::bound();
         let rules = Rules::Wythoff {
             max_pile: 100,
             listed: Vec::new(),
@@ -229,6 +230,7 @@ mod tests {
 
     #[test]
     fn openings_are_legal_and_as_long_as_asked() {
+        let _bound = crate::test_bound::bound();
         let rules = go(9);
         let Start::Go(_, moves) = start(&rules, &Openings::Random(6), 1, 3) else {
             panic!()
@@ -259,6 +261,7 @@ mod tests {
 
     #[test]
     fn listed_wythoff_piles_are_taken_in_turn() {
+        let _bound = crate::test_bound::bound();
         let rules = Rules::Wythoff {
             max_pile: 100,
             listed: vec![(3, 5), (0, 7)],

@@ -108,6 +108,7 @@ mod tests {
 
     #[test]
     fn the_line_says_where_the_match_stands() {
+        let _bound = crate::test_bound::bound();
         let progress = Progress::new(["a".into(), "b".into()], 100, 10);
         let tally = Tally {
             wins: 15,

@@ -50,6 +50,7 @@ mod tests {
 
     #[test]
     fn lines_round_trip() {
+        let _bound = crate::test_bound::bound();
         let record = GameRecord {
             game: 3,
             players: ["a".into(), "b".into()],

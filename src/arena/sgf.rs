@@ -72,6 +72,7 @@ mod tests {
 
     #[test]
     fn writes_header_and_moves() {
+        let _bound = crate::test_bound::bound();
         let record = GameRecord {
             game: 1,
             players: ["x]y".into(), "b".into()],

@@ -78,6 +78,7 @@ mod tests {
 
     #[test]
     fn reads_both_kinds() {
+        let _bound = crate::test_bound::bound();
         let engine = Engine::parse("me=cmd:gamebot stdio --seed 1").unwrap();
         assert_eq!(engine.name, "me");
         assert_eq!(
@@ -98,6 +99,7 @@ mod tests {
 
     #[test]
     fn refuses_bad_specs() {
+        let _bound = crate::test_bound::bound();
         for bad in [
             "me",
             "=cmd:x",

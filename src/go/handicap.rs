@@ -109,6 +109,7 @@ mod tests {
 
     #[test]
     fn gtp_placement_on_19_13_and_9() {
+        let _bound = crate::test_bound::bound();
         let nineteen = |n| names(&fixed_points(19, n).unwrap());
         assert_eq!(nineteen(2), "D4 Q16");
         assert_eq!(nineteen(3), "D4 Q16 D16");
@@ -127,6 +128,7 @@ mod tests {
 
     #[test]
     fn counts_outside_the_table_are_refused() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(fixed_points(19, 1), None);
         assert_eq!(fixed_points(19, 10), None);
         assert_eq!(fixed_points(8, 5), None);
@@ -141,6 +143,7 @@ mod tests {
 
     #[test]
     fn free_placement_is_distinct_and_on_the_board() {
+        let _bound = crate::test_bound::bound();
         for size in 1..=21 {
             for count in 0..size * size + 1 {
                 let points = free_points(size, count);

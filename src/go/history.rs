@@ -98,6 +98,7 @@ mod tests {
 
     #[test]
     fn counts_follow_pushes_and_pops() {
+        let _bound = crate::test_bound::bound();
         let mut history = History::new(0);
         let pass = Record {
             colour: Colour::Black,
@@ -119,6 +120,7 @@ mod tests {
 
     #[test]
     fn revert_restores_every_point() {
+        let _bound = crate::test_bound::bound();
         let (b, w) = (Some(Colour::Black), Some(Colour::White));
         // Black played 1, capturing White on 2; the board was [b, None, w].
         let mut cells = vec![b, b, None];

@@ -48,6 +48,7 @@ mod tests {
 
     #[test]
     fn clearing_unmarks_everything_even_when_the_generation_wraps() {
+        let _bound = crate::test_bound::bound();
         let mut marks = Marks::new(3);
         assert!(marks.mark(1));
         assert!(!marks.mark(1));

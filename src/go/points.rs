@@ -131,6 +131,7 @@ mod tests {
 
     #[test]
     fn reads_the_decimals_clients_send() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(digits("6.5"), (false, 6, "5".into()));
         assert_eq!(digits("-7.5"), (true, 7, "5".into()));
         assert_eq!(digits("0.25"), (false, 0, "25".into()));
@@ -151,6 +152,7 @@ mod tests {
 
     #[test]
     fn refuses_what_is_not_a_plain_decimal() {
+        let _bound = crate::test_bound::bound();
         for text in [
             "", "-", "+", ".", "-.", "1e1", "1E1", "inf", "-inf", "nan", "NaN", "0x10", "1,5",
             "1.5.", "1..5", " 1", "1 ", "--1", "+-1", "٣", "7½",
@@ -168,6 +170,7 @@ mod tests {
 
     #[test]
     fn arithmetic_is_exact() {
+        let _bound = crate::test_bound::bound();
         let komi = Points::parse("3.7").unwrap();
         assert_eq!(komi.subtracted_from(4), Points::parse("0.3").unwrap());
         assert_eq!(komi.compare_whole(4), Ordering::Greater);

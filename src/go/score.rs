@@ -193,17 +193,20 @@ mod tests {
 
     #[test]
     fn the_empty_board_of_side_zero_scores_nothing() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(score(0, &[]), (0, 0));
     }
 
     #[test]
     fn an_empty_board_belongs_to_nobody() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(score(1, &[E]), (0, 0));
         assert_eq!(score(3, &[E; 9]), (0, 0));
     }
 
     #[test]
     fn one_stone_owns_the_whole_board() {
+        let _bound = crate::test_bound::bound();
         let mut points = vec![E; 25];
         points[12] = W;
         assert_eq!(score(5, &points), (0, 25));
@@ -212,6 +215,7 @@ mod tests {
 
     #[test]
     fn a_region_touching_both_colours_counts_for_nobody() {
+        let _bound = crate::test_bound::bound();
         // B . W  /  B . W  /  B . W: the middle column reaches both.
         let points = [B, E, W, B, E, W, B, E, W];
         assert_eq!(score(3, &points), (3, 3));
@@ -219,6 +223,7 @@ mod tests {
 
     #[test]
     fn separate_regions_are_scored_separately() {
+        let _bound = crate::test_bound::bound();
         // . B . W .  : left of B is Black's, between is shared, right of W is White's.
         let points = [
             E, B, E, W, E, //
@@ -232,6 +237,7 @@ mod tests {
 
     #[test]
     fn scratch_reuse_across_sizes_gives_the_same_answers() {
+        let _bound = crate::test_bound::bound();
         let mut big = vec![E; 100];
         big[0] = B;
         assert_eq!(score(10, &big), (100, 0));
@@ -242,6 +248,7 @@ mod tests {
     #[test]
     #[should_panic(expected = "a 3x3 board")]
     fn a_wrong_point_count_is_a_caller_bug() {
+        let _bound = crate::test_bound::bound();
         area_score(3, &[E; 8]);
     }
 
@@ -258,6 +265,7 @@ mod tests {
 
     #[test]
     fn outcomes_with_komi_are_exact() {
+        let _bound = crate::test_bound::bound();
         use Colour::{Black, White};
         assert_eq!(outcome(23, 29, "0"), win(White, "6"));
         assert_eq!(outcome(40, 19, "0"), win(Black, "21"));

@@ -392,6 +392,7 @@ mod tests {
 
     #[test]
     fn reads_the_main_line_setup_and_passes() {
+        let _bound = crate::test_bound::bound();
         let text = "junk (;FF[4]GM[1]SZ[9]KM[6.5]HA[2]AB[cc:cd]AW[ee]PL[W]C[a \\] comment]\
                     ;W[aa];B[](;W[ii];B[tt]C[(not a tree)])(;W[bb]))";
         let game = SgfGame::parse(text).unwrap();
@@ -422,6 +423,7 @@ mod tests {
 
     #[test]
     fn refuses_what_it_cannot_replay() {
+        let _bound = crate::test_bound::bound();
         for (text, error) in [
             ("no tree", SgfError::Syntax("no game tree '('")),
             (
@@ -449,6 +451,7 @@ mod tests {
 
     #[test]
     fn writes_what_it_reads() {
+        let _bound = crate::test_bound::bound();
         let mut board = Board::new(9);
         board.set_up(&[20, 30], &[40], Colour::White);
         board.play(Colour::White, 0).unwrap();

@@ -194,6 +194,7 @@ mod tests {
 
     #[test]
     fn only_x_o_and_dash_count() {
+        let _bound = crate::test_bound::bound();
         let board = TextBoard::parse("Xavier is insane -- says Oliver").unwrap();
         assert_eq!(board.size(), 2);
         assert_eq!(
@@ -204,6 +205,7 @@ mod tests {
 
     #[test]
     fn lower_case_letters_do_not_count() {
+        let _bound = crate::test_bound::bound();
         let board = TextBoard::parse("Code-Golf").unwrap();
         assert_eq!(board.size(), 1);
         assert_eq!(board.points(), [None]);
@@ -211,6 +213,7 @@ mod tests {
 
     #[test]
     fn no_points_is_the_empty_board() {
+        let _bound = crate::test_bound::bound();
         let board = TextBoard::parse("nothing here at all").unwrap();
         assert_eq!(board.size(), 0);
         assert_eq!(board.outcome(), Outcome::Draw);
@@ -218,12 +221,14 @@ mod tests {
 
     #[test]
     fn bytes_that_are_not_utf8_are_ignored_too() {
+        let _bound = crate::test_bound::bound();
         let board = TextBoard::parse(b"\xff X \xfe").unwrap();
         assert_eq!(board.points(), [Some(Colour::Black)]);
     }
 
     #[test]
     fn a_count_that_is_not_square_is_refused_with_its_neighbours() {
+        let _bound = crate::test_bound::bound();
         let error = TextBoard::parse("XO-").unwrap_err();
         assert_eq!(error, TextBoardError::NotSquare { count: 3, below: 1 });
         assert_eq!(
@@ -238,6 +243,7 @@ mod tests {
 
     #[test]
     fn the_largest_board_is_accepted_and_one_more_point_refused_where_it_stands() {
+        let _bound = crate::test_bound::bound();
         let largest = "-".repeat(MAX_POINTS);
         assert_eq!(TextBoard::parse(&largest).unwrap().size(), 255);
         let too_many = "-".repeat(MAX_POINTS + 1);
@@ -254,6 +260,7 @@ mod tests {
 
     #[test]
     fn the_place_counts_lines_across_pieces() {
+        let _bound = crate::test_bound::bound();
         // 255 lines of 255 points and a line end, then "ab-" on line 256.
         let row = format!("{}\n", "-".repeat(255));
         let text = format!("{}ab-", row.repeat(255));
@@ -274,6 +281,7 @@ mod tests {
 
     #[test]
     fn a_stream_is_read_in_pieces() {
+        let _bound = crate::test_bound::bound();
         let noise = "\n".repeat(200_000);
         let board = TextBoard::read(format!("{noise}X{noise}").as_bytes()).unwrap();
         assert_eq!(board.size(), 1);
@@ -287,6 +295,7 @@ mod tests {
 
     #[test]
     fn a_failing_stream_is_an_io_error() {
+        let _bound = crate::test_bound::bound();
         struct Broken;
         impl Read for Broken {
             fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {

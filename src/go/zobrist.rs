@@ -27,6 +27,7 @@ mod tests {
 
     #[test]
     fn keys_of_the_largest_board_are_distinct() {
+        let _bound = crate::test_bound::bound();
         let mut seen = HashSet::new();
         for point in 0..255 * 255 {
             for colour in [Colour::Black, Colour::White] {

@@ -120,6 +120,7 @@ mod tests {
 
     #[test]
     fn counts() {
+        let _bound = crate::test_bound::bound();
         let args = Args::new(&["1", "2"]);
         assert!(args.expect_count(2).is_ok());
         assert_eq!(
@@ -132,6 +133,7 @@ mod tests {
 
     #[test]
     fn typed_values() {
+        let _bound = crate::test_bound::bound();
         let args = Args::new(&["7", "x"]);
         assert_eq!(args.parse::<u32>(0, "a number"), Ok(7));
         assert_eq!(

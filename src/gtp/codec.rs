@@ -238,6 +238,7 @@ mod tests {
 
     #[test]
     fn splits_lines_and_drops_cr() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(
             decode_all(100, b"name\r\nversion\nlast"),
             vec![text("name"), text("version"), text("last")]
@@ -246,6 +247,7 @@ mod tests {
 
     #[test]
     fn takes_every_complete_line_at_once() {
+        let _bound = crate::test_bound::bound();
         let mut codec = GtpLineCodec::new(100);
         let mut buf = BytesMut::from(&b"a\nb\r\n\nc"[..]);
         let chunk = codec.decode(&mut buf).unwrap().unwrap();
@@ -260,6 +262,7 @@ mod tests {
 
     #[test]
     fn over_long_line_is_reported_then_skipped() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(
             decode_all(4, b"abcdefghij\nname\n"),
             vec![Line::TooLong, text("name")]
@@ -274,6 +277,7 @@ mod tests {
 
     #[test]
     fn the_limit_does_not_count_the_line_ending() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(
             decode_all(4, b"abcd\r\nabcde\r\nab"),
             vec![text("abcd"), Line::TooLong, text("ab")]
@@ -283,6 +287,7 @@ mod tests {
 
     #[test]
     fn a_long_line_fed_in_pieces_is_reported_once() {
+        let _bound = crate::test_bound::bound();
         let mut codec = GtpLineCodec::new(4);
         let mut buf = BytesMut::new();
         let mut out = Vec::new();
@@ -297,6 +302,7 @@ mod tests {
 
     #[test]
     fn a_line_at_the_limit_waits_for_its_crlf_in_pieces() {
+        let _bound = crate::test_bound::bound();
         let mut codec = GtpLineCodec::new(4);
         let mut buf = BytesMut::new();
         let mut out = Vec::new();
@@ -311,6 +317,7 @@ mod tests {
 
     #[test]
     fn a_line_both_over_long_and_invalid_is_too_long() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(
             decode_all(4, b"ok\nabcd\xff\nname\n"),
             vec![text("ok"), Line::TooLong, text("name")]
@@ -347,6 +354,7 @@ mod tests {
             cuts in proptest::collection::vec(0usize..60, 0..6),
             limit in 0usize..8,
         ) {
+            let _bound = crate::test_bound::bound();
             let mut codec = GtpLineCodec::new(limit);
             let mut buf = BytesMut::new();
             let mut out = Vec::new();
@@ -370,6 +378,7 @@ mod tests {
 
     #[test]
     fn invalid_utf8_is_reported_then_skipped() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(
             decode_all(100, b"na\xffme\nname\n"),
             vec![Line::InvalidUtf8, text("name")]

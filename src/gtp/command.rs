@@ -139,6 +139,7 @@ mod tests {
 
     #[test]
     fn plain_command() {
+        let _bound = crate::test_bound::bound();
         let c = Command::parse("play b C3").unwrap();
         assert_eq!(c.id, None);
         assert_eq!(c.name, "play");
@@ -147,6 +148,7 @@ mod tests {
 
     #[test]
     fn command_with_id() {
+        let _bound = crate::test_bound::bound();
         let c = Command::parse("  42   genmove   w ").unwrap();
         assert_eq!(c.id, Some(42));
         assert_eq!(c.name, "genmove");
@@ -155,6 +157,7 @@ mod tests {
 
     #[test]
     fn non_ascii_white_space_is_part_of_a_word() {
+        let _bound = crate::test_bound::bound();
         let c = Command::parse(" 7  known_command  x\u{2003}y\u{a0} ").unwrap();
         assert_eq!(c.id, Some(7));
         assert_eq!(c.name, "known_command");
@@ -165,12 +168,14 @@ mod tests {
 
     #[test]
     fn no_arguments_allocate_nothing() {
+        let _bound = crate::test_bound::bound();
         let c = Command::parse("protocol_version").unwrap();
         assert_eq!(c.args.capacity(), 0);
     }
 
     #[test]
     fn owned_copy_reads_back_the_same() {
+        let _bound = crate::test_bound::bound();
         for line in ["3 play b C3", "name", "x  a bb  ccc", "7 é ü"] {
             let c = Command::parse(line).unwrap();
             assert_eq!(c.to_owned_command().command(), c, "{line}");
@@ -179,6 +184,7 @@ mod tests {
 
     #[test]
     fn id_without_command() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(Command::parse("7"), Err(ParseError::MissingName { id: 7 }));
         assert_eq!(
             Command::parse("99999999999999999999999 name"),

@@ -65,6 +65,7 @@ mod tests {
 
     #[test]
     fn gogui_interrupt_is_one_exact_comment_line() {
+        let _bound = crate::test_bound::bound();
         assert!(is_interrupt("# interrupt"));
         assert!(is_interrupt("# interrupt\r"));
         assert!(!is_interrupt("#interrupt"));
@@ -75,6 +76,7 @@ mod tests {
 
     #[test]
     fn strips_cr_and_control_characters() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(preprocess("name\r").as_deref(), Some("name"));
         assert_eq!(preprocess("na\u{7}me\u{0}").as_deref(), Some("name"));
         assert_eq!(preprocess("na\u{7f}me").as_deref(), Some("name"));
@@ -87,11 +89,13 @@ mod tests {
 
     #[test]
     fn tabs_become_spaces() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(preprocess("1\tname").as_deref(), Some("1 name"));
     }
 
     #[test]
     fn comments_and_blank_lines_vanish() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(preprocess("# just a comment"), None);
         assert_eq!(preprocess("   \t  "), None);
         assert_eq!(preprocess(""), None);
@@ -105,6 +109,7 @@ mod tests {
 
     #[test]
     fn a_clean_line_is_borrowed() {
+        let _bound = crate::test_bound::bound();
         assert!(matches!(preprocess("7 play b c3"), Some(Cow::Borrowed(_))));
         assert!(matches!(preprocess("7 play # \t"), Some(Cow::Borrowed(_))));
         assert!(matches!(preprocess("7\tplay"), Some(Cow::Owned(_))));
@@ -112,6 +117,7 @@ mod tests {
 
     #[test]
     fn non_ascii_white_space_is_not_blank() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(preprocess("\u{a0}").as_deref(), Some("\u{a0}"));
     }
 }

@@ -136,6 +136,7 @@ mod tests {
 
     #[test]
     fn streamed_wire_form() {
+        let _bound = crate::test_bound::bound();
         let mut out = Vec::new();
         let mut stream = StreamedResponse::new(Some(7));
         stream.write_lines("info move D4", &mut out);
@@ -161,6 +162,7 @@ mod tests {
 
     #[test]
     fn wire_forms() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(Response::success(None, "2").to_string(), "= 2\n\n");
         assert_eq!(Response::success(Some(3), "").to_string(), "=3 \n\n");
         assert_eq!(
@@ -173,6 +175,7 @@ mod tests {
 
     #[test]
     fn text_cannot_end_the_response_early() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(Response::success(None, "a\n").to_string(), "= a\n\n");
         assert_eq!(
             Response::success(Some(4), "\n\na\n\n\nb\n\n").to_string(),

@@ -34,6 +34,7 @@ mod tests {
 
     #[test]
     fn finds_the_first_match_at_every_place() {
+        let _bound = crate::test_bound::bound();
         for len in 0..40 {
             for place in 0..len {
                 let mut text = vec![b'a'; len];
@@ -50,6 +51,7 @@ mod tests {
     proptest! {
         #[test]
         fn agrees_with_a_plain_search(text in proptest::collection::vec(any::<u8>(), 0..64), needle: u8) {
+            let _bound = crate::test_bound::bound();
             prop_assert_eq!(find_byte(needle, &text), text.iter().position(|&b| b == needle));
         }
     }

@@ -135,6 +135,7 @@ mod tests {
 
     #[test]
     fn pairs_are_alphabetical_and_indexed_both_ways() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(PAIRS[0], (0, 1));
         assert_eq!(PAIRS[PAIR_COUNT - 1], (7, 8));
         for (index, &(a, b)) in PAIRS.iter().enumerate() {
@@ -146,6 +147,7 @@ mod tests {
 
     #[test]
     fn symmetries_are_distinct_permutations_that_keep_lines() {
+        let _bound = crate::test_bound::bound();
         for (s, map) in SYMMETRIES.iter().enumerate() {
             let mut seen = 0u16;
             for &image in map {
@@ -170,6 +172,7 @@ mod tests {
 
     #[test]
     fn letters() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(letter(0), 'A');
         assert_eq!(from_letter('i'), Some(8));
         assert_eq!(from_letter('J'), None);

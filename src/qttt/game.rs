@@ -114,6 +114,7 @@ pub(crate) mod tests {
 
     #[test]
     fn seed_cases_score_as_the_challenge_says() {
+        let _bound = crate::test_bound::bound();
         let cases = seed_cases();
         assert_eq!(cases.len(), 11);
         for (record, expected) in cases {
@@ -123,6 +124,7 @@ pub(crate) mod tests {
 
     #[test]
     fn seed_cases_finish_except_the_first() {
+        let _bound = crate::test_bound::bound();
         for (record, _) in &seed_cases()[1..] {
             assert!(game(record).position().outcome().is_some(), "{record}");
         }
@@ -134,6 +136,7 @@ pub(crate) mod tests {
 
     #[test]
     fn records_keep_their_tokens() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(
             record_text(game("IA EG EB EH GD AI 1 CB CE 3").tokens()),
             "AI EG BE EH DG AI 1 BC CE 3"
@@ -146,6 +149,7 @@ pub(crate) mod tests {
 
     #[test]
     fn the_seed_example_offers_one_or_four_to_x() {
+        let _bound = crate::test_bound::bound();
         // O's move AE closed the cycle, so X (who did not close it) chooses.
         let game = game("AB BE DE AE");
         match game.position().status() {
@@ -160,6 +164,7 @@ pub(crate) mod tests {
 
     #[test]
     fn attached_marks_collapse_and_other_components_stay_spooky() {
+        let _bound = crate::test_bound::bound();
         // AB BE DE AE: D hangs on the cycle A-B-E; GH is a separate entanglement.
         let game = game("AB GH BE DE AE");
         let mut after = game.clone();
@@ -174,12 +179,14 @@ pub(crate) mod tests {
 
     #[test]
     fn the_same_pair_twice_is_a_cycle() {
+        let _bound = crate::test_bound::bound();
         let game = game("CG CG");
         assert!(matches!(game.position().status(), Status::Collapse(..)));
     }
 
     #[test]
     fn play_is_all_or_none_and_undo_steps_back() {
+        let _bound = crate::test_bound::bound();
         let mut game = game("AB");
         let tokens = [Token::pair(2, 3), Token::pair(0, 1), Token::pair(4, 5)];
         let rejected = game.play(&tokens).unwrap_err();

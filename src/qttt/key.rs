@@ -87,6 +87,7 @@ mod tests {
 
     #[test]
     fn symmetric_positions_share_a_key_and_others_do_not() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(key_of(&["AB", "EI"]), key_of(&["CF", "EG"]));
         assert_eq!(key_of(&["AB"]), key_of(&["HI"]));
         assert_ne!(key_of(&["AB"]), key_of(&["AE"]));

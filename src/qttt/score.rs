@@ -132,6 +132,7 @@ mod tests {
 
     #[test]
     fn margins_round_trip() {
+        let _bound = crate::test_bound::bound();
         for margin in [-2, -1, 0, 1, 2, 4] {
             assert_eq!(Score::from_margin(margin).unwrap().margin(), margin);
         }
@@ -143,6 +144,7 @@ mod tests {
 
     #[test]
     fn lower_maximum_subscript_wins_a_double() {
+        let _bound = crate::test_bound::bound();
         // X: A1 B3 C7 (max 7); O: D2 E4 F6 (max 6).
         let subscripts = [1, 3, 7, 2, 4, 6, 0, 0, 0];
         let score = Score::of_lines(0b000_000_111, 0b000_111_000, &subscripts).unwrap();
@@ -158,6 +160,7 @@ mod tests {
 
     #[test]
     fn players() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(Player::of_move(1), Player::X);
         assert_eq!(Player::of_move(8), Player::O);
         assert_eq!(Player::X.opponent(), Player::O);

@@ -114,6 +114,7 @@ mod tests {
 
     #[test]
     fn stores_merges_and_finds_entries() {
+        let _bound = crate::test_bound::bound();
         let table = Table::new(4);
         let key = (1 << KEY_BITS) - 1;
         assert_eq!(table.probe(key), None);

@@ -59,6 +59,7 @@ mod tests {
 
     #[tokio::test(start_paused = true)]
     async fn fires_after_a_whole_timeout_of_waiting() {
+        let _bound = crate::test_bound::bound();
         let mut idle = IdleTimer::new(Some(Duration::from_secs(10)));
         advance(Duration::from_secs(6)).await;
         // A new wait starts: the first deadline passes, but this wait is still young.
@@ -74,6 +75,7 @@ mod tests {
 
     #[tokio::test(start_paused = true)]
     async fn never_fires_without_a_timeout() {
+        let _bound = crate::test_bound::bound();
         let mut idle = IdleTimer::new(None);
         assert!(timeout(Duration::from_secs(1_000_000), idle.expired())
             .await

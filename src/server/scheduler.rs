@@ -205,6 +205,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_full_queue_refuses_and_a_finished_job_makes_room() {
+        let _bound = crate::test_bound::bound();
         let scheduler = Scheduler::new(1, 1);
         let first = scheduler.admit(Load::Cpu).unwrap();
         assert_eq!(scheduler.admit(Load::Cpu).unwrap_err(), Busy);
@@ -219,6 +220,7 @@ mod tests {
 
     #[tokio::test]
     async fn jobs_get_lanes_first_come_first_served_and_a_cancelled_one_skips_the_queue() {
+        let _bound = crate::test_bound::bound();
         let scheduler = Scheduler::new(1, 10);
         let (release, hold) = std::sync::mpsc::channel::<()>();
         let busy = scheduler.admit(Load::Cpu).unwrap();

@@ -78,6 +78,7 @@ mod tests {
 
     #[test]
     fn refusals_before_any_command_use_the_same_words_as_the_contract() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(text(None, CommandError::LineTooLong), "? line too long\n\n");
         assert_eq!(text(None, CommandError::InvalidUtf8), "? invalid UTF-8\n\n");
         assert_eq!(text(None, CommandError::ServerBusy), "? server busy\n\n");

@@ -280,6 +280,7 @@ mod tests {
 
     #[test]
     fn large_arguments_make_any_command_heavy() {
+        let _bound = crate::test_bound::bound();
         let mut session = Session::new(echo_catalog());
         let at_limit = "x".repeat(LARGE_ARGUMENTS - 1);
         assert!(!is_heavy(&mut session, &format!("echo {at_limit} y")));
@@ -301,6 +302,7 @@ mod tests {
 
     #[test]
     fn admin_verbs() {
+        let _bound = crate::test_bound::bound();
         let mut session = Session::new(echo_catalog());
         assert_eq!(run(&mut session, "protocol_version"), "= 2\n\n");
         assert_eq!(run(&mut session, "1 name"), "=1 gamebot\n\n");
@@ -317,6 +319,7 @@ mod tests {
 
     #[test]
     fn quit_closes() {
+        let _bound = crate::test_bound::bound();
         let mut session = Session::new(echo_catalog());
         let mut out = Vec::new();
         let after = session.respond(&Command::parse("9 quit").unwrap(), &mut out);

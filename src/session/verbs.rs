@@ -74,6 +74,7 @@ mod tests {
 
     #[test]
     fn names_and_variants_agree() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(Sample::NAMES, ["first-verb", "second"]);
         for (&verb, &name) in Sample::ALL.iter().zip(Sample::NAMES) {
             assert_eq!(verb.name(), name);

@@ -65,6 +65,7 @@ mod tests {
 
     #[test]
     fn turns_alternate_and_refusals_change_nothing() {
+        let _bound = crate::test_bound::bound();
         let mut game = Game::new(Position::new(13u32, 9u32));
         assert_eq!(game.to_move(), Side::First);
         assert!(game.play(Position::new(12u32, 7u32)).is_err());
@@ -79,6 +80,7 @@ mod tests {
 
     #[test]
     fn over_at_zero() {
+        let _bound = crate::test_bound::bound();
         let mut game = Game::new(Position::new(0u32, 5u32));
         assert_eq!(game.winner(), None);
         game.genmove().unwrap();

@@ -58,6 +58,7 @@ mod tests {
 
     #[test]
     fn constant_is_the_floor_of_the_scaled_inverse() {
+        let _bound = crate::test_bound::bound();
         let one = BigUint::from(1u32) << 192u32;
         let expected = (isqrt(&((BigUint::from(5u32)) << 384u32)) - &one) >> 1u32;
         assert_eq!(big_of(&INV_PHI_192), expected);
@@ -65,6 +66,7 @@ mod tests {
 
     #[test]
     fn first_values() {
+        let _bound = crate::test_bound::bound();
         // floor(n / φ) for n = 0..=12 (OEIS A005206 shifted: floor(n·0.618...)).
         let expected = [0u64, 0, 1, 1, 2, 3, 3, 4, 4, 5, 6, 6, 7];
         for (n, want) in expected.into_iter().enumerate() {
@@ -77,6 +79,7 @@ mod tests {
     /// integers, where a too-coarse constant would fail first.
     #[test]
     fn fast_path_is_exact_near_fibonacci_numbers() {
+        let _bound = crate::test_bound::bound();
         let (mut a, mut b) = (1u64, 2u64);
         loop {
             for n in a.saturating_sub(3)..=a.saturating_add(3) {
@@ -104,6 +107,7 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(4000))]
         #[test]
         fn fast_path_matches_exact_path(n in any::<u64>(), bits in 1u32..=64) {
+            let _bound = crate::test_bound::bound();
             let n = if bits == 64 { n } else { n >> (64 - bits) };
             prop_assert_eq!(BigUint::from(div_phi_u64(n)), div_phi_big(&n.into()));
         }

@@ -216,6 +216,7 @@ mod tests {
 
     #[test]
     fn only_huge_piles_leave_the_async_workers() {
+        let _bound = crate::test_bound::bound();
         let mut wythoff = WythoffAdapter::default();
         let limit = "9".repeat(INLINE_DIGITS);
         let over = "9".repeat(INLINE_DIGITS + 1);
@@ -235,6 +236,7 @@ mod tests {
 
     #[test]
     fn answers_and_refusals_in_wire_words() {
+        let _bound = crate::test_bound::bound();
         let mut wythoff = WythoffAdapter::default();
         assert_eq!(
             run(&mut wythoff, "wythoff-status", &[]),
@@ -261,6 +263,7 @@ mod tests {
 
     #[test]
     fn piles() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(parse_pile("007"), Some(BigUint::from(7u32)));
         assert_eq!(parse_pile("0"), Some(BigUint::from(0u32)));
         for bad in [

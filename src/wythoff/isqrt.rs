@@ -39,6 +39,7 @@ mod tests {
 
     #[test]
     fn small_and_boundary_values() {
+        let _bound = crate::test_bound::bound();
         for n in 0u32..1000 {
             check(&BigUint::from(n));
         }
@@ -52,6 +53,7 @@ mod tests {
 
     #[test]
     fn perfect_squares_and_their_neighbours() {
+        let _bound = crate::test_bound::bound();
         let mut x = BigUint::from(3u32);
         for _ in 0..40 {
             x = &x * &x + 7u32;
@@ -68,6 +70,7 @@ mod tests {
     proptest! {
         #[test]
         fn matches_num_bigint(limbs in proptest::collection::vec(any::<u64>(), 1..60)) {
+            let _bound = crate::test_bound::bound();
             let n = BigUint::from_slice(
                 &limbs.iter().flat_map(|l| [*l as u32, (*l >> 32) as u32]).collect::<Vec<_>>(),
             );

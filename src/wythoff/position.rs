@@ -91,6 +91,7 @@ mod tests {
 
     #[test]
     fn legal_and_illegal_moves() {
+        let _bound = crate::test_bound::bound();
         let here = Position::new(13u32, 9u32);
         for to in [(13u32, 8u32), (0, 9), (13, 0), (10, 6), (4, 0)] {
             assert_eq!(
@@ -117,6 +118,7 @@ mod tests {
 
     #[test]
     fn engine_moves() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(
             Position::new(13u32, 9u32).engine_move(),
             Some(Position::new(10u32, 6u32))

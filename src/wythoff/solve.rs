@@ -57,6 +57,7 @@ mod tests {
 
     #[test]
     fn seed_examples() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(solve(&5u64, &0), Some((0, 0)));
         assert_eq!(solve(&1u64, &2), None);
         assert_eq!(solve(&10u64, &6), None);
@@ -71,6 +72,7 @@ mod tests {
 
     #[test]
     fn first_cold_positions() {
+        let _bound = crate::test_bound::bound();
         let cold = [
             (0u64, 0u64),
             (1, 2),
@@ -88,6 +90,7 @@ mod tests {
 
     #[test]
     fn machine_words_at_the_top_of_the_range() {
+        let _bound = crate::test_bound::bound();
         for (a, b) in [
             (u64::MAX, u64::MAX),
             (u64::MAX, 0),

@@ -98,6 +98,7 @@ mod tests {
 
     #[tokio::test]
     async fn reads_successes_failures_ids_and_several_lines() {
+        let _bound = crate::test_bound::bound();
         let got = answers("= D4\n\n?3 illegal move\n\n\n=12 a\r\nb\r\n\r\n=\n\n").await;
         assert_eq!(
             got,
@@ -112,6 +113,7 @@ mod tests {
 
     #[tokio::test]
     async fn junk_and_cut_answers_are_errors() {
+        let _bound = crate::test_bound::bound();
         assert!(matches!(
             read_answer(&mut "hello\n\n".as_bytes()).await,
             Err(LinkError::Protocol(_))

@@ -154,6 +154,7 @@ mod tests {
 
     #[test]
     fn games_take_the_addresses_in_turn() {
+        let _bound = crate::test_bound::bound();
         let addresses = ["a:1".to_string(), "b:2".to_string(), "c:3".to_string()];
         let picked: Vec<&str> = (1..=4)
             .map(|game| address_of(&addresses, game).as_str())
@@ -163,6 +164,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_program_that_is_not_there_cannot_start() {
+        let _bound = crate::test_bound::bound();
         let spec = Spec::Command(vec!["/nonexistent/engine".into()]);
         let error = Link::open(&spec, 1, Duration::from_secs(1))
             .await

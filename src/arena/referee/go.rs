@@ -212,6 +212,7 @@ mod tests {
 
     #[test]
     fn reads_final_scores() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(read_score("B+3.5"), Some(("B+3.5".into(), Some(0))));
         assert_eq!(read_score("w+12"), Some(("W+12".into(), Some(1))));
         assert_eq!(read_score("0"), Some(("0".into(), None)));
@@ -236,6 +237,7 @@ mod tests {
 
     #[test]
     fn handicap_stones_go_out_before_the_moves_and_white_plays_first() {
+        let _bound = crate::test_bound::bound();
         let opening = ["E5".to_string(), "D4".to_string()];
         assert_eq!(
             setup(&rules(4), &opening),

@@ -78,6 +78,7 @@ mod tests {
 
     #[test]
     fn reads_positions() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(read_position("10 6"), Some(Position::new(10u32, 6u32)));
         for bad in ["", "10", "10 6 2", "-1 3", "a b", "1.5 2"] {
             assert_eq!(read_position(bad), None, "{bad}");

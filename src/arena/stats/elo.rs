@@ -123,6 +123,7 @@ mod tests {
 
     #[test]
     fn elo_of_known_scores() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(elo_of_score(0.5), 0.0);
         assert!((elo_of_score(0.75) - 190.848_501_887_865).abs() < 1e-9);
         assert!((elo_of_score(0.25) + 190.848_501_887_865).abs() < 1e-9);
@@ -132,6 +133,7 @@ mod tests {
 
     #[test]
     fn interval_of_an_even_match() {
+        let _bound = crate::test_bound::bound();
         // 100 games, 50 wins 50 losses: Wilson's interval is 0.4038..0.5962.
         let elo = Elo::of(&tally(50, 0, 50)).unwrap();
         assert_eq!(elo.diff, 0.0);
@@ -142,6 +144,7 @@ mod tests {
 
     #[test]
     fn a_lopsided_match_has_a_finite_interval() {
+        let _bound = crate::test_bound::bound();
         // 3-17: s = 0.15, Wilson's interval 0.0524..0.3604.
         let elo = Elo::of(&tally(3, 0, 17)).unwrap();
         assert!((elo.diff + 301.3).abs() < 0.05, "{elo:?}");
@@ -156,6 +159,7 @@ mod tests {
 
     #[test]
     fn a_sweep_says_so_with_its_finite_end() {
+        let _bound = crate::test_bound::bound();
         // 10-0: the low end of the score is 10 / (10 + z^2) = 0.7225.
         let sweep = Elo::of(&tally(10, 0, 0)).unwrap();
         assert_eq!((sweep.diff, sweep.high), (f64::INFINITY, f64::INFINITY));
@@ -170,6 +174,7 @@ mod tests {
 
     #[test]
     fn likelihood_of_superiority() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(los(&tally(0, 5, 0)), 0.5);
         assert!((los(&tally(60, 0, 40)) - 0.977_249_868).abs() < 1e-6);
         assert!((los(&tally(40, 0, 60)) - 0.022_750_132).abs() < 1e-6);

@@ -141,6 +141,7 @@ mod tests {
 
     #[test]
     fn bounds_of_five_percent_errors() {
+        let _bound = crate::test_bound::bound();
         let state = TEST.state(&Tally::default());
         assert!((state.lower + 2.944_438_979).abs() < 1e-9);
         assert!((state.upper - 2.944_438_979).abs() < 1e-9);
@@ -153,6 +154,7 @@ mod tests {
 
     #[test]
     fn llr_of_known_matches() {
+        let _bound = crate::test_bound::bound();
         // 1000 games, 300 wins, 450 draws, 250 losses; the normal approximation:
         // s = 0.525, v = 0.136875, 1000 (s1 - s0) (2s - s0 - s1) / (2v) = 1.8717.
         let tally = Tally {
@@ -184,6 +186,7 @@ mod tests {
 
     #[test]
     fn clear_results_stop_the_test() {
+        let _bound = crate::test_bound::bound();
         let state = |wins, losses| {
             TEST.state(&Tally {
                 wins,
@@ -200,6 +203,7 @@ mod tests {
 
     #[test]
     fn the_closest_distribution_has_the_asked_score() {
+        let _bound = crate::test_bound::bound();
         let p = closest(&[0.5, 0.3, 0.2], 0.4);
         assert!(close(p.iter().sum(), 1.0));
         assert!(close(p[0] + p[1] / 2.0, 0.4));

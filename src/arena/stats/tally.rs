@@ -64,6 +64,7 @@ mod tests {
 
     #[test]
     fn counts_and_scores() {
+        let _bound = crate::test_bound::bound();
         let mut tally = Tally::default();
         assert_eq!(tally.mean_and_variance(), None);
         for winner in [Some(0), Some(0), None, Some(1)] {

@@ -716,6 +716,7 @@ mod tests {
 
     #[test]
     fn a_query_sets_up_each_turn_asked_for() {
+        let _bound = crate::test_bound::bound();
         let q = query(&format!(
             r#"{{{BASE},"moves":[["B","C3"],["W","pass"],["b","B2"]],"analyzeTurns":[0,1,3],"initialStones":[["W","A1"]],"komi":0.5}}"#
         ));
@@ -740,6 +741,7 @@ mod tests {
 
     #[test]
     fn bad_queries_are_refused_as_katago_refuses_them() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(refusal("{").id, None);
         assert_eq!(refusal("[1]").id, None);
         assert_eq!(
@@ -801,6 +803,7 @@ mod tests {
 
     #[test]
     fn other_rules_and_unknown_fields_draw_warnings() {
+        let _bound = crate::test_bound::bound();
         let q = query(
             r#"{"id":"q","rules":"japanese","boardXSize":5,"boardYSize":5,"moves":[],"colour":1}"#,
         );
@@ -814,6 +817,7 @@ mod tests {
 
     #[test]
     fn avoid_moves_and_settings_are_read() {
+        let _bound = crate::test_bound::bound();
         let q = query(&format!(
             r#"{{{BASE},"moves":[],"maxVisits":7,"includePolicy":true,"avoidMoves":[{{"player":"B","moves":["C3","pass"],"untilDepth":2}}],"overrideSettings":{{"reportAnalysisWinratesAs":"SIDETOMOVE","maxTime":1.5,"wideRootNoise":0.04}}}}"#
         ));
@@ -830,6 +834,7 @@ mod tests {
 
     #[test]
     fn actions_are_echoed() {
+        let _bound = crate::test_bound::bound();
         match parse(r#"{"id":"v","action":"query_version"}"#) {
             Ok(Request::Echo(answer)) => {
                 assert_eq!(answer["id"], "v");

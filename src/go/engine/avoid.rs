@@ -69,6 +69,7 @@ mod tests {
 
     #[test]
     fn moves_are_kept_out_for_their_colour_until_their_depth() {
+        let _bound = crate::test_bound::bound();
         let mut avoid = Avoid::new(9);
         avoid.avoid(Colour::Black, Some(4), 1);
         avoid.avoid(Colour::Black, Some(0), 3);

@@ -206,6 +206,7 @@ mod tests {
 
     #[test]
     fn gtp_settings_pick_the_system() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(
             Clock::from_gtp(60.0, 0.0, 0).system(),
             TimeSystem::Absolute { main: 60.0 }
@@ -226,6 +227,7 @@ mod tests {
 
     #[test]
     fn kgs_byoyomi_counts_periods_and_keeps_them() {
+        let _bound = crate::test_bound::bound();
         let mut clock = Clock::new(TimeSystem::Byoyomi {
             main: 10.0,
             period: 5.0,
@@ -244,6 +246,7 @@ mod tests {
 
     #[test]
     fn canadian_periods_refill_after_their_stones() {
+        let _bound = crate::test_bound::bound();
         let mut clock = Clock::new(TimeSystem::Canadian {
             main: 0.0,
             period: 20.0,
@@ -258,6 +261,7 @@ mod tests {
 
     #[test]
     fn lag_follows_the_latest_overrun_and_fades() {
+        let _bound = crate::test_bound::bound();
         let mut clock = Clock::from_gtp(0.0, 1.0, 1);
         clock.note_overrun(0.2);
         assert_eq!(clock.lag(), 0.2);
@@ -274,6 +278,7 @@ mod tests {
 
     #[test]
     fn fischer_adds_the_increment_after_each_move_up_to_its_cap() {
+        let _bound = crate::test_bound::bound();
         let mut clock = Clock::new(TimeSystem::Fischer {
             main: 10.0,
             increment: 3.0,

@@ -121,6 +121,7 @@ mod tests {
 
     #[test]
     fn handicap_stones_count_at_first_and_fade_over_the_game() {
+        let _bound = crate::test_bound::bound();
         let none = DynamicKomi::default();
         assert_eq!(none.offset(&game(361, 9, 0)), 63);
         assert_eq!(none.offset(&game(361, 9, 90)), 32);
@@ -134,6 +135,7 @@ mod tests {
 
     #[test]
     fn a_handicap_game_is_steered_before_it_is_pinned() {
+        let _bound = crate::test_bound::bound();
         let four = game(81, 4, 10);
         let mut white = DynamicKomi::default();
         let start = white.offset(&four);
@@ -143,6 +145,7 @@ mod tests {
 
     #[test]
     fn an_ordinary_game_learns_nothing() {
+        let _bound = crate::test_bound::bound();
         let mut komi = DynamicKomi::default();
         for rate in [0.3, 0.5, 0.7, 0.84, 0.16] {
             komi.learn(Colour::Black, rate, &game(81, 0, 10));
@@ -152,6 +155,7 @@ mod tests {
 
     #[test]
     fn a_pinned_game_moves_the_komi_against_the_favoured_side_until_the_band() {
+        let _bound = crate::test_bound::bound();
         let nine = game(81, 0, 10);
         // Black winning nearly every simulation: White gets points, in steps.
         let mut black = DynamicKomi::default();
@@ -177,6 +181,7 @@ mod tests {
 
     #[test]
     fn the_learned_part_is_bounded_and_fades_as_the_board_fills() {
+        let _bound = crate::test_bound::bound();
         let open = game(81, 0, 10);
         let mut komi = DynamicKomi::default();
         for _ in 0..100 {

@@ -152,6 +152,7 @@ mod tests {
 
     #[test]
     fn a_ladder_without_a_breaker_catches_the_runner() {
+        let _bound = crate::test_bound::bound();
         let (board, playout) = position(&["D4"], &CHASERS, Colour::Black);
         let runner = grid(&board, &playout, "D4");
         assert_eq!(playout.liberties_at(runner), 1);
@@ -160,6 +161,7 @@ mod tests {
 
     #[test]
     fn a_breaker_on_the_path_frees_the_runner() {
+        let _bound = crate::test_bound::bound();
         for breaker in ["B6", "B7", "C7"] {
             let (board, playout) = position(&["D4", breaker], &CHASERS, Colour::Black);
             let runner = grid(&board, &playout, "D4");
@@ -172,6 +174,7 @@ mod tests {
 
     #[test]
     fn a_runner_that_can_capture_a_chaser_is_free() {
+        let _bound = crate::test_bound::bound();
         // White C4 has one liberty left, C3: Black B4 and C5 stand next to it.
         let (board, playout) = position(&["D4", "B4", "C5"], &CHASERS, Colour::Black);
         let runner = grid(&board, &playout, "D4");
@@ -183,6 +186,7 @@ mod tests {
 
     #[test]
     fn the_chaser_sees_which_atari_catches() {
+        let _bound = crate::test_bound::bound();
         // Black D4 with two liberties, D5 and E4; White C4, D3, E5 around it. An atari
         // from D5 lets it run to E4 and join F4.
         let (board, playout) = position(&["D4", "F4"], &["C4", "D3", "E5"], Colour::White);

@@ -145,6 +145,7 @@ mod tests {
 
     #[test]
     fn a_hane_matches_in_every_orientation_and_for_either_colour() {
+        let _bound = crate::test_bound::bound();
         // Above the centre (row 3): X O X at 16 17 18 encloses White's 17.
         let up = board(&[16, 18], &[17]);
         assert!(is_good_pattern(&up, 12, Colour::Black));
@@ -161,6 +162,7 @@ mod tests {
 
     #[test]
     fn every_shape_has_eight_orientations_in_the_table() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(symmetries(SHAPES[0]).len(), 8);
         assert!(table().iter().filter(|&&good| good).count() > 100);
     }

@@ -398,6 +398,7 @@ mod tests {
 
     #[test]
     fn playouts_end_and_never_fill_own_eyes() {
+        let _bound = crate::test_bound::bound();
         let mut rng = Rng::new(3);
         let mut policy = Policy::new();
         for size in [1, 2, 3, 5, 9, 13, 19] {
@@ -431,6 +432,7 @@ mod tests {
 
     #[test]
     fn random_moves_of_badly_weighed_shapes_are_drawn_less_often() {
+        let _bound = crate::test_bound::bound();
         // A middle-game 9x9 position: of its legal moves, count those of a light shape,
         // then how often each draw method picks one.
         let rules = position(
@@ -494,6 +496,7 @@ mod tests {
 
     #[test]
     fn a_stone_at_two_liberties_that_cannot_run_is_put_in_atari() {
+        let _bound = crate::test_bound::bound();
         // 5x5, points row * 5 + column. White 12 (centre) has Black on 7 and 11, and
         // liberties 13 and 17; Black 14, 18 and 22 wait beyond them. Atari at 17 leaves
         // it 13, where it gains 8 only; atari at 13 leaves it 17, where it gains 16 only.
@@ -525,6 +528,7 @@ mod tests {
 
     #[test]
     fn an_own_string_left_at_two_liberties_races_the_weak_strings_it_touches() {
+        let _bound = crate::test_bound::bound();
         // 5x5: Black 1-6-11 with two liberties (0 and 16) after White 10; it touches
         // White 2-7-12 (liberties 3 and 17; Black 8 and 13 beside it) and White 5-10
         // (liberties 0 and 15). White 2-7-12 cannot run at 3 when put in atari at 17;
@@ -536,6 +540,7 @@ mod tests {
 
     #[test]
     fn an_own_string_left_at_two_liberties_extends_where_it_gains_them() {
+        let _bound = crate::test_bound::bound();
         // 5x5: Black 0-1 in the corner; White 5 takes it to two liberties (2 and 6).
         // Black extends at 2 (gaining 3 and 7) or 6 (gaining 7 and 11), each leaving
         // three liberties or more.
@@ -554,6 +559,7 @@ mod tests {
 
     #[test]
     fn the_playouts_shape_table_keeps_the_model_s_decisions() {
+        let _bound = crate::test_bound::bound();
         let model = MoveModel::builtin();
         let odds = shape_odds();
         for code in 0..SHAPE3_CODES as u32 {
@@ -568,6 +574,7 @@ mod tests {
 
     #[test]
     fn shapes_are_next_to_the_last_two_moves_and_weigh_enough() {
+        let _bound = crate::test_bound::bound();
         // Over the positions of random games: every shape move is one of the points
         // around the last move or the move before it (some of them only around that
         // one), legal, no own eye, no self-atari, and a shape the model weighs at least
@@ -607,6 +614,7 @@ mod tests {
 
     #[test]
     fn tactics_take_the_last_liberty_of_the_stone_just_played() {
+        let _bound = crate::test_bound::bound();
         // 5x5: Black 7, 11, 13 around 12; White plays 12 into atari (liberty 17).
         let mut rules = Board::new(5);
         for point in [7, 11, 13] {

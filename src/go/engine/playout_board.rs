@@ -825,6 +825,7 @@ mod tests {
     /// Plays random legal moves on both boards and checks they agree after each.
     #[test]
     fn agrees_with_the_rules_board_over_random_games() {
+        let _bound = crate::test_bound::bound();
         let mut rng = Rng::new(5);
         for (size, games) in [(2, 6), (3, 6), (5, 4), (9, 2), (19, 1)] {
             for _ in 0..games {
@@ -916,6 +917,7 @@ mod tests {
 
     #[test]
     fn simple_ko_is_refused_for_one_move() {
+        let _bound = crate::test_bound::bound();
         // 4x4, points row by row from the bottom (row 2 on top):
         //   row 2:  .  X  O  .        White 5 has one liberty, 6; Black 6 takes it and
         //   row 1:  X  O  .  O        is left with one liberty, 5: a ko.
@@ -949,6 +951,7 @@ mod tests {
 
     #[test]
     fn eyes_and_self_ataris() {
+        let _bound = crate::test_bound::bound();
         let mut rules = Board::new(5);
         for point in [1, 5, 7, 11] {
             rules.play(Colour::Black, point).unwrap();

@@ -285,6 +285,7 @@ mod tests {
 
     #[test]
     fn jobs_run_to_their_end_side_by_side() {
+        let _bound = crate::test_bound::bound();
         let pool = Arc::new(SearchPool::new(2));
         let owners: Vec<_> = (0..5)
             .map(|_| {
@@ -303,6 +304,7 @@ mod tests {
 
     #[test]
     fn a_deadline_or_a_stop_ends_a_job_that_would_run_forever() {
+        let _bound = crate::test_bound::bound();
         let pool = SearchPool::new(1);
         let job = Counter::new(u64::MAX);
         let started = Instant::now();

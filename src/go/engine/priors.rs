@@ -254,6 +254,7 @@ mod tests {
 
     #[test]
     fn a_capture_is_liked_and_a_self_atari_disliked() {
+        let _bound = crate::test_bound::bound();
         // 5x5: a white stone at C3 (12) surrounded on three sides by black; C4 (17)
         // captures it. Black B5-ish corner moves are neutral.
         let mut board = board_with(5, &[7, 11, 13], &[12]);

@@ -77,6 +77,7 @@ mod tests {
 
     #[test]
     fn winners_replies_are_kept_and_losers_forgotten() {
+        let _bound = crate::test_bound::bound();
         let board = PlayoutBoard::from_board_to_move(&Board::new(5), Colour::Black);
         let mut replies = Replies::new();
         replies.start(&board);

@@ -107,6 +107,7 @@ mod tests {
 
     #[test]
     fn slices_report_growing_results_and_add_up() {
+        let _bound = crate::test_bound::bound();
         let board = Board::new(5);
         let budget = Budget {
             playouts: Some(3000),
@@ -138,6 +139,7 @@ mod tests {
 
     #[test]
     fn a_stop_ends_the_slices() {
+        let _bound = crate::test_bound::bound();
         let board = Board::new(5);
         let stop = AtomicBool::new(false);
         // The deadline only bounds the test should the stop be ignored: the search

@@ -115,6 +115,7 @@ mod tests {
 
     #[test]
     fn a_runner_up_that_cannot_catch_up_stops_the_search_early() {
+        let _bound = crate::test_bound::bound();
         let children = [child(900.0, 0.6), child(100.0, 0.5), child(0.0, 0.5)];
         // 0.5 s to go: at most 375 more simulations for the runner-up, 800 behind.
         assert_eq!(verdict(&children, &pace(0.5, 2.0)), Verdict::Stop);
@@ -124,6 +125,7 @@ mod tests {
 
     #[test]
     fn a_clear_choice_stops_at_the_soft_limit() {
+        let _bound = crate::test_bound::bound();
         let children = [child(600.0, 0.6), child(300.0, 0.55)];
         assert_eq!(verdict(&children, &pace(0.5, 2.0)), Verdict::Go);
         assert_eq!(verdict(&children, &pace(0.0, 2.0)), Verdict::Stop);
@@ -131,6 +133,7 @@ mod tests {
 
     #[test]
     fn close_visits_think_on_to_the_hard_limit() {
+        let _bound = crate::test_bound::bound();
         let children = [child(500.0, 0.6), child(450.0, 0.59)];
         assert_eq!(verdict(&children, &pace(0.0, 2.0)), Verdict::Go);
         assert_eq!(verdict(&children, &pace(-1.0, 0.5)), Verdict::Go);
@@ -139,6 +142,7 @@ mod tests {
 
     #[test]
     fn a_better_valued_contender_thinks_on_unless_it_cannot_catch_up() {
+        let _bound = crate::test_bound::bound();
         let children = [child(700.0, 0.5), child(200.0, 0.6)];
         assert_eq!(verdict(&children, &pace(0.0, 2.0)), Verdict::Go);
         // 0.5 s before the hard limit: 375 simulations could not close a gap of 500.
@@ -150,6 +154,7 @@ mod tests {
 
     #[test]
     fn too_few_simulations_decide_nothing_before_the_hard_limit() {
+        let _bound = crate::test_bound::bound();
         let children = [child(40.0, 0.9), child(1.0, 0.1)];
         let early = Pace {
             playouts: 41,

@@ -164,11 +164,13 @@ mod tests {
 
     #[test]
     fn no_limit_is_left_to_the_caller() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(allot(&Clock::from_gtp(0.0, 5.0, 0), &nine(0)), None);
     }
 
     #[test]
     fn an_absurdly_long_clock_still_gives_a_duration() {
+        let _bound = crate::test_bound::bound();
         let mut clock = Clock::from_gtp(0.0, 1.0, 1);
         clock.set_left(1e300, 1);
         assert_eq!(seconds(&clock, 0), (MAXIMUM_SECONDS, MAXIMUM_SECONDS));
@@ -176,6 +178,7 @@ mod tests {
 
     #[test]
     fn one_second_a_move_thinks_a_little_less_than_a_second_all_of_it() {
+        let _bound = crate::test_bound::bound();
         // time_settings 0 1 1: one second for each move, from the first.
         let clock = Clock::from_gtp(0.0, 1.0, 1);
         let (soft, hard) = seconds(&clock, 0);
@@ -185,6 +188,7 @@ mod tests {
 
     #[test]
     fn never_more_than_is_left_and_always_a_margin() {
+        let _bound = crate::test_bound::bound();
         let mut clock = Clock::from_gtp(300.0, 0.0, 0);
         clock.set_left(0.5, 0);
         let (soft, hard) = seconds(&clock, 40);
@@ -211,6 +215,7 @@ mod tests {
 
     #[test]
     fn moves_that_came_late_make_the_next_ones_shorter() {
+        let _bound = crate::test_bound::bound();
         let mut clock = Clock::from_gtp(0.0, 1.0, 1);
         let (_, quiet) = seconds(&clock, 10);
         clock.note_overrun(0.1);
@@ -225,6 +230,7 @@ mod tests {
 
     #[test]
     fn canadian_overtime_shares_the_period_and_may_borrow_from_the_next_stones() {
+        let _bound = crate::test_bound::bound();
         let mut clock = Clock::from_gtp(0.0, 30.0, 10);
         clock.set_left(30.0, 10);
         let (soft, hard) = seconds(&clock, 40);
@@ -248,6 +254,7 @@ mod tests {
 
     #[test]
     fn sudden_death_survives_a_game_of_only_unclear_moves() {
+        let _bound = crate::test_bound::bound();
         // 60 s for the game on 9x9, 40 moves of this player (a long game), every one
         // of them taking its hard limit: the flag never falls, the reserve is left.
         let mut clock = Clock::from_gtp(60.0, 0.0, 0);
@@ -261,6 +268,7 @@ mod tests {
 
     #[test]
     fn sudden_death_uses_most_of_the_time_in_a_normal_game() {
+        let _bound = crate::test_bound::bound();
         // A game of 50 moves, 25 of this player's, every move taking its target.
         let mut clock = Clock::from_gtp(60.0, 0.0, 0);
         let mut spent = Vec::new();
@@ -277,6 +285,7 @@ mod tests {
 
     #[test]
     fn an_unclear_move_may_take_longer_but_not_much_of_what_is_left() {
+        let _bound = crate::test_bound::bound();
         let clock = Clock::from_gtp(60.0, 0.0, 0);
         let (soft, hard) = seconds(&clock, 20);
         assert!(hard > 2.0 * soft, "{soft} {hard}");
@@ -285,6 +294,7 @@ mod tests {
 
     #[test]
     fn main_time_before_overtime_adds_what_overtime_gives_each_move() {
+        let _bound = crate::test_bound::bound();
         let absolute = seconds(&Clock::from_gtp(60.0, 0.0, 0), 20).0;
         let canadian = seconds(&Clock::from_gtp(60.0, 30.0, 10), 20).0;
         assert!(
@@ -301,6 +311,7 @@ mod tests {
 
     #[test]
     fn fischer_spends_the_increment_and_keeps_to_the_per_move_cap() {
+        let _bound = crate::test_bound::bound();
         let fischer = |main, per_move| {
             Clock::new(TimeSystem::Fischer {
                 main,

@@ -283,11 +283,13 @@ mod tests {
 
     #[test]
     fn a_node_takes_56_bytes_as_the_documents_say() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(std::mem::size_of::<Node>(), 56);
     }
 
     #[test]
     fn expansion_respects_the_capacity_and_happens_once() {
+        let _bound = crate::test_bound::bound();
         let mut tree = Tree::new(4);
         let kids = |n: usize| {
             (0..n)
@@ -304,6 +306,7 @@ mod tests {
 
     #[test]
     fn a_subtree_keeps_its_nodes_and_their_children() {
+        let _bound = crate::test_bound::bound();
         let mut tree = Tree::new(100);
         let kids = |moves: &[usize]| {
             moves
@@ -332,6 +335,7 @@ mod tests {
 
     #[test]
     fn the_root_tally_counts_root_children_only_and_starts_afresh_in_a_subtree() {
+        let _bound = crate::test_bound::bound();
         let mut tree = Tree::new(100);
         let kids = (0..3).map(|p| Node::new(Some(p), 1.0, 0.5));
         tree.expand(Tree::ROOT, kids.collect::<Vec<_>>().into_iter());
@@ -348,6 +352,7 @@ mod tests {
 
     #[test]
     fn rave_leans_on_amaf_early_and_on_real_visits_late() {
+        let _bound = crate::test_bound::bound();
         let mut node = Node::new(Some(0), 0.0, 0.5);
         node.amaf_visits = 100.0;
         node.amaf_wins = 90.0;

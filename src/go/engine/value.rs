@@ -40,6 +40,7 @@ mod tests {
 
     #[test]
     fn a_win_is_worth_more_than_a_draw_and_a_draw_more_than_a_loss() {
+        let _bound = crate::test_bound::bound();
         for size in [5, 9, 19] {
             let best_loss = black_value(W, 1000.0, size);
             let draw = black_value(None, 0.0, size);
@@ -53,6 +54,7 @@ mod tests {
 
     #[test]
     fn the_larger_lead_is_worth_more_by_a_small_share() {
+        let _bound = crate::test_bound::bound();
         let (small, large) = (black_value(B, 1.0, 9), black_value(B, 20.0, 9));
         assert!(small < large);
         assert!(large - small < MARGIN_SHARE);
@@ -63,6 +65,7 @@ mod tests {
 
     #[test]
     fn a_plain_result_is_one_a_half_or_nothing() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(result_for(B, Colour::Black), 1.0);
         assert_eq!(result_for(W, Colour::Black), 0.0);
         assert_eq!(result_for(W, Colour::White), 1.0);
@@ -71,6 +74,7 @@ mod tests {
 
     #[test]
     fn the_scale_grows_with_the_board() {
+        let _bound = crate::test_bound::bound();
         // The same 9-point lead matters less on a larger board.
         let on = |size| black_value(B, 9.0, size) - black_value(B, 0.0, size);
         assert!(on(19) < on(9));

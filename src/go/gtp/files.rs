@@ -121,6 +121,7 @@ mod tests {
 
     #[test]
     fn a_directory_keeps_every_file_inside_it() {
+        let _bound = crate::test_bound::bound();
         let root = std::env::temp_dir().join(format!("gamebot-files-{}", std::process::id()));
         let inside = root.join("sgf");
         std::fs::create_dir_all(inside.join("sub")).unwrap();

@@ -122,6 +122,7 @@ mod tests {
 
     #[test]
     fn every_listed_system_is_read() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(clock("none"), Ok(TimeSystem::Unlimited));
         assert_eq!(
             clock("absolute 90.5"),
@@ -162,6 +163,7 @@ mod tests {
 
     #[test]
     fn bad_settings_are_refused() {
+        let _bound = crate::test_bound::bound();
         for line in [
             "hourglass 10",
             "absolute",

@@ -19,6 +19,7 @@ mod tests {
 
     #[test]
     fn katago_reads_our_rules_as_tromp_taylor() {
+        let _bound = crate::test_bound::bound();
         let rules: serde_json::Value = serde_json::from_str(KATA_RULES).unwrap();
         assert_eq!(rules["ko"], "POSITIONAL");
         assert_eq!(rules["scoring"], "AREA");

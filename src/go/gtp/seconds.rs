@@ -27,6 +27,7 @@ mod tests {
 
     #[test]
     fn whole_and_decimal_seconds_within_range() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(read("300"), Ok(300.0));
         assert_eq!(read("600.5"), Ok(600.5));
         assert_eq!(read("0.25"), Ok(0.25));

@@ -76,6 +76,7 @@ mod tests {
 
     #[test]
     fn draws_a_small_board() {
+        let _bound = crate::test_bound::bound();
         let mut board = Board::new(3);
         board.play(Colour::Black, 0).unwrap();
         board.play(Colour::White, 4).unwrap();
@@ -93,6 +94,7 @@ move 2: White B2";
 
     #[test]
     fn wide_boards_get_two_letter_columns_and_no_empty_line() {
+        let _bound = crate::test_bound::bound();
         let mut board = Board::new(27);
         board.pass(Colour::Black);
         board.pass(Colour::White);

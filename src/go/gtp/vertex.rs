@@ -73,6 +73,7 @@ mod tests {
 
     #[test]
     fn every_column_up_to_255_round_trips() {
+        let _bound = crate::test_bound::bound();
         for column in 0..255 {
             let letters = column_name(column);
             for row in [0, 8, 254] {
@@ -87,6 +88,7 @@ mod tests {
 
     #[test]
     fn named_columns() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(column_name(0), "A");
         assert_eq!(column_name(7), "H");
         assert_eq!(column_name(8), "J");
@@ -108,6 +110,7 @@ mod tests {
 
     #[test]
     fn rejects_what_is_not_a_vertex() {
+        let _bound = crate::test_bound::bound();
         for bad in [
             "",
             "A",

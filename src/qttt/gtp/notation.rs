@@ -94,6 +94,7 @@ mod tests {
 
     #[test]
     fn reads_any_case_and_order_and_prints_canonically() {
+        let _bound = crate::test_bound::bound();
         for (text, canonical) in [
             ("ia", "AI"),
             ("AI", "AI"),
@@ -113,6 +114,7 @@ mod tests {
 
     #[test]
     fn refuses_junk() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(parse_token("AJ"), Err(TokenSyntaxError::UnknownCell('J')));
         assert_eq!(parse_token("zA"), Err(TokenSyntaxError::UnknownCell('z')));
         for junk in ["", "A", "ABC", "A1", "-1", "1.5", "é", "éé"] {
@@ -126,6 +128,7 @@ mod tests {
 
     #[test]
     fn scores_and_players() {
+        let _bound = crate::test_bound::bound();
         let text = |margin| score_text(Score::from_margin(margin).unwrap());
         assert_eq!(text(1), "1 0.5");
         assert_eq!(text(-1), "0.5 1");

@@ -73,6 +73,7 @@ mod tests {
 
     #[test]
     fn shows_classical_and_spooky_marks_and_what_is_due() {
+        let _bound = crate::test_bound::bound();
         let collapsed = game("AB BE DE AE 1 CF");
         assert_eq!(
             show(collapsed.position()),

@@ -117,6 +117,7 @@ mod tests {
 
     #[test]
     fn the_page_s_own_origin_and_clients_without_one_are_let_in() {
+        let _bound = crate::test_bound::bound();
         let own = AllowedOrigins::same_origin_only();
         assert!(own.allows(None, Some("127.0.0.1:8080")));
         assert!(own.allows(Some("http://127.0.0.1:8080"), Some("127.0.0.1:8080")));
@@ -129,6 +130,7 @@ mod tests {
 
     #[test]
     fn listed_origins_and_the_star_widen_it() {
+        let _bound = crate::test_bound::bound();
         let listed = AllowedOrigins::new(&["https://play.example", "http://[::1]:3000/"]).unwrap();
         assert!(listed.allows(Some("https://play.example"), Some("127.0.0.1:8080")));
         assert!(listed.allows(Some("http://[::1]:3000"), Some("127.0.0.1:8080")));
@@ -143,6 +145,7 @@ mod tests {
 
     #[test]
     fn what_is_not_an_origin_is_refused() {
+        let _bound = crate::test_bound::bound();
         for bad in [
             "play.example",
             "ftp://play.example",

@@ -196,6 +196,7 @@ mod tests {
 
     #[test]
     fn each_response_of_a_batch_is_its_own_message() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(
             messages(&["=1 gamebot\n\n? unknown command\n\n= \nA .\nx to move\n\n"]),
             [
@@ -208,6 +209,7 @@ mod tests {
 
     #[test]
     fn a_streamed_response_goes_piece_by_piece() {
+        let _bound = crate::test_bound::bound();
         assert_eq!(
             messages(&["=\ninfo move E5\n", "info move D4\n", "\n", "= 2\n\n"]),
             ["=\ninfo move E5\n", "info move D4\n", "\n", "= 2\n\n"]

@@ -100,6 +100,7 @@ mod tests {
 
     #[test]
     fn a_record_gives_one_position_a_move_after_the_skipped_ones() {
+        let _bound = crate::test_bound::bound();
         let game = SgfGame::parse("(;SZ[5];B[cc];W[bb];B[cb];W[];B[dd])").unwrap();
         let positions = positions(&game, 1).unwrap();
         assert_eq!(positions.len(), 4);
@@ -111,12 +112,14 @@ mod tests {
 
     #[test]
     fn an_illegal_move_is_named_by_its_number() {
+        let _bound = crate::test_bound::bound();
         let game = SgfGame::parse("(;SZ[5];B[cc];W[cc])").unwrap();
         assert_eq!(positions(&game, 0), Err(2));
     }
 
     #[test]
     fn a_false_eye_is_a_candidate_and_a_true_eye_is_not() {
+        let _bound = crate::test_bound::bound();
         // 5x5, points row by row from the bottom. Black's eye at 17 (16, 18, 12 and 22
         // Black) has White on two diagonals, 11 and 13: false. Black's eye in the corner,
         // 0 (1 and 5 Black): true.

@@ -87,6 +87,7 @@ mod tests {
 
     #[test]
     fn ties_share_the_top_places() {
+        let _bound = crate::test_bound::bound();
         let mut prediction = Prediction::default();
         prediction.add(&[1.0, 3.0, 3.0, 2.0], 1);
         assert_eq!(prediction.top1, 0.5);

@@ -188,6 +188,7 @@ mod tests {
 
     #[test]
     fn a_capture_of_the_last_move_and_a_self_atari_are_seen() {
+        let _bound = crate::test_bound::bound();
         // 5x5: White's last move C3 (12) stands surrounded on three sides by Black; C4
         // (17) takes it. A1 (0), next to a white stone, would be a one-stone self-atari.
         let mut board = Board::new(5);
@@ -215,6 +216,7 @@ mod tests {
 
     #[test]
     fn the_move_before_the_last_is_measured_too() {
+        let _bound = crate::test_bound::bound();
         let mut board = Board::new(19);
         board.play(Colour::Black, 180).unwrap();
         board.play(Colour::White, 0).unwrap();

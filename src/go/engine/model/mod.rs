@@ -133,6 +133,7 @@ mod tests {
 
     #[test]
     fn a_listed_three_by_three_shape_weighs_the_same_in_every_orientation() {
+        let _bound = crate::test_bound::bound();
         let code = 0b01_10_00_00_11_11_11_00 << 4 | 0b0010;
         let mut weights = Weights::neutral();
         weights.shape3.push((shape::canonical_shape3(code), 3.0));
@@ -152,6 +153,7 @@ mod tests {
 
     #[test]
     fn the_shipped_model_reads_and_weighs_a_capture_above_a_self_atari() {
+        let _bound = crate::test_bound::bound();
         let model = MoveModel::builtin();
         let mut capture = [NO_LEVEL; FAMILIES.len()];
         capture[1] = 1;

@@ -228,6 +228,7 @@ mod tests {
 
     #[test]
     fn the_eight_ring_symmetries_are_distinct_permutations() {
+        let _bound = crate::test_bound::bound();
         let all = ring_symmetries();
         for image in &all {
             let mut seen = *image;
@@ -243,6 +244,7 @@ mod tests {
 
     #[test]
     fn a_shape_and_its_mirror_image_share_their_codes() {
+        let _bound = crate::test_bound::bound();
         // 9x9: a black stone above-left of the move at the centre (40) and a white one to
         // its right, against the mirror image: black above-right, white to the left.
         let left = board_with(9, &[30], &[41]);
@@ -259,6 +261,7 @@ mod tests {
 
     #[test]
     fn a_corner_shape_matches_in_all_four_corners() {
+        let _bound = crate::test_bound::bound();
         let corners = [0, 8, 72, 80];
         let keys: Vec<[u64; 3]> = corners
             .iter()
@@ -317,6 +320,7 @@ mod tests {
 
     #[test]
     fn the_fast_code_matches_the_definition_on_random_positions() {
+        let _bound = crate::test_bound::bound();
         for playout in random_positions(7, &[2, 5, 9, 13], 20) {
             let size = playout.size();
             for point in 0..size * size {
@@ -359,6 +363,7 @@ mod tests {
 
     #[test]
     fn the_fast_shape_keys_match_the_definition_on_random_positions() {
+        let _bound = crate::test_bound::bound();
         for playout in random_positions(11, &[1, 2, 5, 9, 13, 19], 10) {
             let size = playout.size();
             for point in 0..size * size {
@@ -373,6 +378,7 @@ mod tests {
 
     #[test]
     fn atari_is_part_of_the_three_by_three_code() {
+        let _bound = crate::test_bound::bound();
         // A white stone below the move with one liberty left (the move itself) against
         // one with two.
         let in_atari = board_with(9, &[48, 50, 58], &[49]);

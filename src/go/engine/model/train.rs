@@ -297,6 +297,7 @@ mod tests {
 
     #[test]
     fn a_feature_always_chosen_gets_a_high_weight_and_the_fit_improves() {
+        let _bound = crate::test_bound::bound();
         // Three candidates a position: a capture (chosen nine times in ten), a
         // self-atari and a plain pass.
         let positions: Vec<Position> = (0..100)

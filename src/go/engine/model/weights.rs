@@ -146,6 +146,7 @@ mod tests {
 
     #[test]
     fn weights_survive_writing_and_reading() {
+        let _bound = crate::test_bound::bound();
         let mut weights = Weights::neutral();
         weights.comments.push("a test".to_owned());
         weights.fixed[1][2] = 3.5;
@@ -157,6 +158,7 @@ mod tests {
 
     #[test]
     fn a_bad_line_is_named() {
+        let _bound = crate::test_bound::bound();
         let text = format!("{HEADER}\nfixed capture 9 1.0\n");
         assert_eq!(
             Weights::parse(&text),

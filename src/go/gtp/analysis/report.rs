@@ -178,6 +178,7 @@ mod tests {
 
     #[test]
     fn a_report_without_entries_is_not_written() {
+        let _bound = crate::test_bound::bound();
         let board = Board::new(9);
         let tree = Tree::new(16);
         let line = |visits, request: &Request| {

@@ -116,6 +116,7 @@ mod tests {
 
     #[test]
     fn avoid_and_allow_become_the_engines_table() {
+        let _bound = crate::test_bound::bound();
         let board = Board::new(3);
         let corners = Restriction::points(&board, "A1, c3,,pass").unwrap();
         assert_eq!(corners, [Some(0), Some(8), None]);
