@@ -138,19 +138,13 @@ fn number(format: Format, fraction: f32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::go::gtp::analysis::restrict::Restriction;
 
     fn request(root_info: bool, ownership: bool, min_moves: usize) -> Request {
         Request {
-            colour: None,
-            interval: None,
-            format: Format::KataGo,
             ownership,
             root_info,
-            pv_visits: false,
             min_moves,
-            max_moves: usize::MAX,
-            restriction: Restriction::default(),
+            ..Request::new(Format::KataGo)
         }
     }
 

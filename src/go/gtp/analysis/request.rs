@@ -41,14 +41,10 @@ pub(in crate::go::gtp) struct Request {
 }
 
 impl Request {
-    /// Reads `args` as an analysis command in `format` takes them, vertices on `board`.
-    pub(in crate::go::gtp) fn parse(
-        args: Args<'_>,
-        format: Format,
-        board: &Board,
-    ) -> Result<Request, CommandError> {
-        let items = args.all();
-        let mut request = Request {
+    /// What a command in `format` asks for when it gives no arguments: the side to move,
+    /// a report every second, no KataGo extras, every visited move.
+    pub(in crate::go::gtp) fn new(format: Format) -> Request {
+        Request {
             colour: None,
             interval: Some(Duration::from_secs_f64(DEFAULT_INTERVAL / 100.0)),
             format,
@@ -58,7 +54,17 @@ impl Request {
             min_moves: 0,
             max_moves: usize::MAX,
             restriction: Restriction::default(),
-        };
+        }
+    }
+
+    /// Reads `args` as an analysis command in `format` takes them, vertices on `board`.
+    pub(in crate::go::gtp) fn parse(
+        args: Args<'_>,
+        format: Format,
+        board: &Board,
+    ) -> Result<Request, CommandError> {
+        let items = args.all();
+        let mut request = Request::new(format);
         let mut index = 0;
         if let Ok(colour) = colour(args, 0) {
             request.colour = Some(colour);
