@@ -71,6 +71,7 @@ fn unbounded_tests(file: &str, source: &str, unit: bool) -> Vec<String> {
 fn every_test_starts_with_the_watchdog() {
     let _bound = bound();
     let mut unbounded = Vec::new();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for folder in ["tests", "src"] {
         let mut tests = 0;
         for path in sources(folder) {
@@ -79,7 +80,6 @@ fn every_test_starts_with_the_watchdog() {
                 .lines()
                 .filter(|line| line.trim() == "#[test]")
                 .count();
-            let root = Path::new(env!("CARGO_MANIFEST_DIR"));
             let file = path
                 .strip_prefix(root)
                 .unwrap_or(&path)
