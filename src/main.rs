@@ -6,6 +6,7 @@
 
 use clap::{Parser, Subcommand};
 use gamebot::arena::cli::ArenaArgs;
+use gamebot::go::engine::model::{MoveModel, Weights};
 use gamebot::go::engine::EngineOptions;
 use gamebot::go::gtp::{challenge_text, SgfFiles};
 use gamebot::go::text_board::{ReadBoardError, TextBoard, TextBoardError};
@@ -236,6 +237,10 @@ struct EngineArgs {
     /// from other sessions).
     #[arg(long)]
     go_ponder: bool,
+    /// A move model (a weights file, as `gamebot train-model` writes it) for the Go
+    /// engine's priors and playouts, instead of the one it ships with.
+    #[arg(long, value_name = "FILE")]
+    go_model: Option<PathBuf>,
 }
 
 impl EngineArgs {
@@ -253,6 +258,21 @@ impl EngineArgs {
             ),
             ..EngineOptions::default()
         }
+    }
+
+    /// Makes `--go-model`'s weights the engine's move model, before any search; an
+    /// error names the file.
+    fn install_model(&self) -> std::io::Result<()> {
+        let Some(path) = &self.go_model else {
+            return Ok(());
+        };
+        let named = |why: String| format!("--go-model {}: {why}", path.display());
+        let text = std::fs::read_to_string(path)
+            .map_err(|error| std::io::Error::new(error.kind(), named(error.to_string())))?;
+        let weights = Weights::parse(&text)
+            .map_err(|error| std::io::Error::other(named(error.to_string())))?;
+        MoveModel::install(&weights)
+            .map_err(|error| std::io::Error::other(named(error.to_string())))
     }
 }
 
@@ -355,6 +375,7 @@ async fn run(mode: Mode) -> std::io::Result<()> {
             sgf_dir,
             engine,
         } => {
+            engine.install_model()?;
             let files = match sgf_dir {
                 Some(directory) => SgfFiles::under(&directory).map_err(|error| {
                     std::io::Error::new(
@@ -407,6 +428,7 @@ async fn run(mode: Mode) -> std::io::Result<()> {
             drain_timeout,
             engine,
         } => {
+            engine.install_model()?;
             // The one client is the program that launched gamebot, with its rights: it
             // may name any file, as with GNU Go and KataGo.
             server::serve_stdio(

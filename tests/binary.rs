@@ -655,3 +655,81 @@ fn serve_refuses_an_sgf_directory_it_cannot_find() {
         "{stderr}"
     );
 }
+
+/// The answers of `gamebot stdio` with `options` to `commands`, all sent at once.
+fn stdio_answers(options: &[&str], commands: &str) -> String {
+    let mut running = stdio_with(options);
+    let mut stdin = running.child.stdin.take().unwrap();
+    let stdout = read_all_later(running.child.stdout.take().unwrap());
+    stdin.write_all(commands.as_bytes()).unwrap();
+    drop(stdin);
+    let answers = stdout.recv_timeout(PATIENCE).unwrap();
+    assert!(running.wait().success(), "{options:?}");
+    answers
+}
+
+#[test]
+fn stdio_plays_with_the_move_model_it_is_given() {
+    let _bound = bound();
+    let dir = std::env::temp_dir().join(format!("gamebot-go-model-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let seeded = ["--go-playouts", "40", "--seed", "3"];
+    let commands = "boardsize 9\n1 genmove b\n2 genmove w\n3 genmove b\n";
+    // The shipped weights, given as a file, play as the built-in model does.
+    let shipped = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/go/engine/model/move_model.txt"
+    );
+    let given = [&seeded[..], &["--go-model", shipped]].concat();
+    assert_eq!(
+        stdio_answers(&given, commands),
+        stdio_answers(&seeded, commands)
+    );
+    // A model in love with the first line of an empty area opens there.
+    let edge_lover = dir.join("edge.txt");
+    std::fs::write(&edge_lover, "gamebot-move-model 1\nfixed line 1 1000000\n").unwrap();
+    let given = [&seeded[..], &["--go-model", edge_lover.to_str().unwrap()]].concat();
+    let answers = stdio_answers(&given, "boardsize 9\n1 genmove b\n");
+    let vertex = answers
+        .split("\n\n")
+        .find_map(|answer| answer.strip_prefix("=1 "))
+        .unwrap_or_else(|| panic!("no move in {answers:?}"));
+    let (column, row) = vertex.split_at(1);
+    assert!(
+        matches!(column, "A" | "J") || matches!(row, "1" | "9"),
+        "opened at {vertex}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_unreadable_move_model_is_refused_by_name() {
+    let _bound = bound();
+    let dir = std::env::temp_dir().join(format!("gamebot-bad-model-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let not_a_model = dir.join("notes.txt");
+    std::fs::write(&not_a_model, "a shopping list\n").unwrap();
+    let missing = dir.join("missing.txt");
+    for (subcommand, path, why) in [
+        ("stdio", &not_a_model, "not a gamebot move model"),
+        ("serve", &missing, "No such file"),
+    ] {
+        let output = gamebot()
+            .args([subcommand, "--go-model", path.to_str().unwrap()])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert!(
+            !output.status.success(),
+            "{subcommand} {path:?} was accepted"
+        );
+        assert_eq!(output.stdout, b"", "{subcommand}: stdout must stay empty");
+        let message = String::from_utf8(output.stderr).unwrap();
+        let named = format!("--go-model {}", path.display());
+        assert!(
+            message.contains(&named) && message.contains(why),
+            "{subcommand}: unclear message {message:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

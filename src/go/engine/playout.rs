@@ -345,7 +345,7 @@ fn light_shape(board: &PlayoutBoard, grid: usize) -> bool {
 fn shape_odds() -> &'static [u16] {
     static ODDS: OnceLock<Vec<u16>> = OnceLock::new();
     ODDS.get_or_init(|| {
-        let model = MoveModel::builtin();
+        let model = MoveModel::active();
         (0..SHAPE3_CODES as u32)
             .map(|code| odds_of(model.shape3_gamma(code)))
             .collect()
@@ -560,7 +560,7 @@ mod tests {
     #[test]
     fn the_playouts_shape_table_keeps_the_model_s_decisions() {
         let _bound = crate::test_bound::bound();
-        let model = MoveModel::builtin();
+        let model = MoveModel::active();
         let odds = shape_odds();
         for code in 0..SHAPE3_CODES as u32 {
             let (gamma, entry) = (model.shape3_gamma(code), odds[code as usize]);
@@ -579,7 +579,7 @@ mod tests {
         // around the last move or the move before it (some of them only around that
         // one), legal, no own eye, no self-atari, and a shape the model weighs at least
         // SHAPE_GAMMA.
-        let model = MoveModel::builtin();
+        let model = MoveModel::active();
         let mut rng = Rng::new(5);
         let (mut found, mut around_before_only) = (0, 0);
         for _ in 0..20 {

@@ -63,7 +63,7 @@ pub struct Prior {
 /// pass), from the move model: the strongest move starts with the best win rate, and a
 /// move's rate falls with its strength relative to that best.
 pub fn priors(board: &mut PlayoutBoard, ladders: &mut LadderReader) -> Vec<Prior> {
-    let model = MoveModel::builtin();
+    let model = MoveModel::active();
     let with_shapes = model.uses_shapes();
     let moves = candidates(board);
     let weighed: Vec<(f32, (f32, f32))> = moves

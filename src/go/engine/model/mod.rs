@@ -25,6 +25,9 @@ pub use weights::{ModelError, Weights};
 /// The weights the engine ships with.
 const BUILTIN: &str = include_str!("move_model.txt");
 
+/// The model every search of this process uses: see [`MoveModel::active`].
+static ACTIVE: OnceLock<MoveModel> = OnceLock::new();
+
 /// A move model ready for the search: every weight where a lookup finds it fast.
 #[derive(Debug, Clone)]
 pub struct MoveModel {
@@ -39,13 +42,22 @@ pub struct MoveModel {
 }
 
 impl MoveModel {
-    /// The model of the weights the engine ships with.
-    pub fn builtin() -> &'static MoveModel {
-        static MODEL: OnceLock<MoveModel> = OnceLock::new();
-        MODEL.get_or_init(|| {
+    /// The model every search uses (its priors, and the playouts' 3x3 shapes): the one
+    /// given to [`MoveModel::install`], or else the weights the engine ships with.
+    pub fn active() -> &'static MoveModel {
+        ACTIVE.get_or_init(|| {
             let weights = Weights::parse(BUILTIN).expect("the shipped move model reads");
             MoveModel::new(&weights)
         })
+    }
+
+    /// Makes the model of `weights` the one every search of this process uses, instead
+    /// of the shipped one. Only before the first search: once a model is in use it
+    /// stays, and this fails.
+    pub fn install(weights: &Weights) -> Result<(), ModelError> {
+        ACTIVE
+            .set(MoveModel::new(weights))
+            .map_err(|_| ModelError::InUse)
     }
 
     /// The model of `weights`.
@@ -154,7 +166,7 @@ mod tests {
     #[test]
     fn the_shipped_model_reads_and_weighs_a_capture_above_a_self_atari() {
         let _bound = crate::test_bound::bound();
-        let model = MoveModel::builtin();
+        let model = MoveModel::active();
         let mut capture = [NO_LEVEL; FAMILIES.len()];
         capture[1] = 1;
         let mut self_atari = [NO_LEVEL; FAMILIES.len()];
@@ -166,5 +178,14 @@ mod tests {
             })
         };
         assert!(weigh(capture) > weigh(self_atari));
+    }
+
+    #[test]
+    fn a_model_cannot_replace_the_one_in_use() {
+        let _bound = crate::test_bound::bound();
+        let in_use = MoveModel::active();
+        let refused = MoveModel::install(&Weights::neutral());
+        assert!(matches!(refused, Err(ModelError::InUse)), "{refused:?}");
+        assert!(std::ptr::eq(in_use, MoveModel::active()));
     }
 }

@@ -46,6 +46,9 @@ pub enum ModelError {
         /// What is wrong with it.
         why: String,
     },
+    /// A search has already used another model.
+    #[error("a move model is already in use (one can be installed only before the first search)")]
+    InUse,
 }
 
 impl Weights {
