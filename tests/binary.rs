@@ -608,8 +608,7 @@ fn serve_and_stdio_help_state_the_move_limit_and_the_komi_rules() {
 #[test]
 fn stdio_reads_and_writes_sgf_files_where_it_is_told() {
     let _bound = bound();
-    let dir = std::env::temp_dir().join(format!("gamebot-stdio-sgf-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("stdio-sgf");
     let game = dir.join("game.sgf");
     let copy = dir.join("copy.sgf");
     std::fs::write(&game, "(;SZ[9]KM[6.5];B[ee];W[cc])").unwrap();
@@ -656,6 +655,13 @@ fn serve_refuses_an_sgf_directory_it_cannot_find() {
     );
 }
 
+/// A directory of this test process's own under the system's temporary one, created.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gamebot-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// The answers of `gamebot stdio` with `options` to `commands`, all sent at once.
 fn stdio_answers(options: &[&str], commands: &str) -> String {
     let mut running = stdio_with(options);
@@ -671,8 +677,7 @@ fn stdio_answers(options: &[&str], commands: &str) -> String {
 #[test]
 fn stdio_plays_with_the_move_model_it_is_given() {
     let _bound = bound();
-    let dir = std::env::temp_dir().join(format!("gamebot-go-model-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("go-model");
     let seeded = ["--go-playouts", "40", "--seed", "3"];
     let commands = "boardsize 9\n1 genmove b\n2 genmove w\n3 genmove b\n";
     // The shipped weights, given as a file, play as the built-in model does.
@@ -705,8 +710,7 @@ fn stdio_plays_with_the_move_model_it_is_given() {
 #[test]
 fn an_unreadable_move_model_is_refused_by_name() {
     let _bound = bound();
-    let dir = std::env::temp_dir().join(format!("gamebot-bad-model-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("bad-model");
     let not_a_model = dir.join("notes.txt");
     std::fs::write(&not_a_model, "a shopping list\n").unwrap();
     let missing = dir.join("missing.txt");
