@@ -46,7 +46,7 @@ pub enum ModelError {
         /// What is wrong with it.
         why: String,
     },
-    /// A search has already used another model.
+    /// A model is already in use: one can be installed only before the first search.
     #[error("a move model is already in use (one can be installed only before the first search)")]
     InUse,
 }
