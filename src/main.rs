@@ -266,13 +266,12 @@ impl EngineArgs {
         let Some(path) = &self.go_model else {
             return Ok(());
         };
-        let named = |why: String| format!("--go-model {}: {why}", path.display());
-        let text = std::fs::read_to_string(path)
-            .map_err(|error| std::io::Error::new(error.kind(), named(error.to_string())))?;
-        let weights = Weights::parse(&text)
-            .map_err(|error| std::io::Error::other(named(error.to_string())))?;
-        MoveModel::install(&weights)
-            .map_err(|error| std::io::Error::other(named(error.to_string())))
+        let named = |why: &dyn std::fmt::Display| {
+            std::io::Error::other(format!("--go-model {}: {why}", path.display()))
+        };
+        let text = std::fs::read_to_string(path).map_err(|error| named(&error))?;
+        let weights = Weights::parse(&text).map_err(|error| named(&error))?;
+        MoveModel::install(&weights).map_err(|error| named(&error))
     }
 }
 

@@ -320,15 +320,11 @@ fn stdio_answers_commands_and_quits_with_status_zero() {
 #[test]
 fn stdio_ponders_between_moves_and_ends_at_the_end_of_input() {
     let _bound = bound();
-    let mut running = stdio_with(&["--go-ponder", "--go-playouts", "50", "--seed", "1"]);
-    let mut stdin = running.child.stdin.take().unwrap();
-    let stdout = read_all_later(running.child.stdout.take().unwrap());
-    stdin
-        .write_all(b"boardsize 7\n1 genmove b\nplay w D4\n2 genmove b\n3 genmove w\n")
-        .unwrap();
     // The end of input ends the session while the engine ponders on White's time.
-    drop(stdin);
-    let answers = stdout.recv_timeout(PATIENCE).unwrap();
+    let answers = stdio_answers(
+        &["--go-ponder", "--go-playouts", "50", "--seed", "1"],
+        "boardsize 7\n1 genmove b\nplay w D4\n2 genmove b\n3 genmove w\n",
+    );
     let moves: Vec<&str> = answers
         .split("\n\n")
         .filter(|answer| {
@@ -337,21 +333,14 @@ fn stdio_ponders_between_moves_and_ends_at_the_end_of_input() {
         .collect();
     assert_eq!(moves.len(), 3, "{answers}");
     assert!(answers.starts_with("= \n\n=1 "), "{answers}");
-    assert!(running.wait().success());
 }
 
 #[test]
 fn stdio_answers_a_heavy_last_command_after_the_end_of_input() {
     let _bound = bound();
     // `gamebot stdio < commands`: the end of stdin is no client gone, unlike over TCP.
-    let mut running = stdio();
-    let mut stdin = running.child.stdin.take().unwrap();
-    let stdout = read_all_later(running.child.stdout.take().unwrap());
-    stdin.write_all(b"qttt-new\n1 qttt-genmove\n").unwrap();
-    drop(stdin);
-    let answers = stdout.recv_timeout(PATIENCE).unwrap();
+    let answers = stdio_answers(&[], "qttt-new\n1 qttt-genmove\n");
     assert!(answers.starts_with("= \n\n=1 "), "{answers}");
-    assert!(running.wait().success());
 }
 
 #[test]
