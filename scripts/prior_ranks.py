@@ -6,7 +6,8 @@ first `--skip` moves of each skipped, passes left out), ranks the move the recor
 among gamebot's priors (`gamebot analysis` with `includePolicy` and one visit: the prior
 of every candidate) and, with `--pachi PATH`, among Pachi's pattern ratings
 (`gogui-pattern_rating`, Pachi started in its own directory so that it loads its pattern
-files). Prints the share of moves ranked first and in the top five, overall and by move
+files). `--model FILE` ranks by a weights file of `gamebot train-model` instead of the
+model gamebot ships with. Prints the share of moves ranked first and in the top five, overall and by move
 number, on the positions both rank, so the two engines are measured on the same moves.
 
     scripts/prior_ranks.py 'data/go-records/9x9-pachi-4/*.sgf' --games 300 \\
@@ -42,10 +43,10 @@ def read_record(path, size):
     return moves
 
 
-def gamebot_ranks(binary, records, size, skip):
-    """{(record, turn): rank} from gamebot's priors."""
+def gamebot_ranks(binary, model, records, size, skip):
+    """{(record, turn): rank} from gamebot's priors (of `model`, a weights file, if given)."""
     process = subprocess.Popen(
-        [binary, "analysis", "--search-threads", "1"],
+        [binary, "analysis", "--search-threads", "1"] + (["--go-model", model] if model else []),
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
@@ -134,6 +135,7 @@ def main():
     parser.add_argument("records", help="a glob of SGF files, taken in path order")
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--binary", default="target/release/gamebot")
+    parser.add_argument("--model", help="a move model (weights file) for gamebot's priors")
     parser.add_argument("--pachi", help="Pachi's binary, to rank by its pattern priors too")
     parser.add_argument("--size", type=int, default=9)
     parser.add_argument("--skip", type=int, default=2, help="moves skipped at each record's start")
@@ -141,7 +143,7 @@ def main():
 
     paths = sorted(glob.glob(args.records))[: args.games]
     records = [(os.path.basename(path), read_record(path, args.size)) for path in paths]
-    engines = [("gamebot", gamebot_ranks(args.binary, records, args.size, args.skip))]
+    engines = [("gamebot", gamebot_ranks(args.binary, args.model, records, args.size, args.skip))]
     if args.pachi:
         engines.append(("pachi", pachi_ranks(args.pachi, records, args.size, args.skip)))
     keys = sorted(set.intersection(*(set(ranks) for _, ranks in engines)))

@@ -105,6 +105,10 @@ struct AnalysisArgs {
     /// (else they are finished and answered first).
     #[arg(long)]
     quit_without_waiting: bool,
+    /// A move model (a weights file, as `gamebot train-model` writes it) for the priors
+    /// (`includePolicy`) and the playouts, instead of the one the engine ships with.
+    #[arg(long, value_name = "FILE")]
+    go_model: Option<PathBuf>,
     /// KataGo's `-model FILE`: accepted and ignored.
     #[arg(long, value_name = "FILE", hide = true)]
     model: Option<String>,
@@ -259,20 +263,20 @@ impl EngineArgs {
             ..EngineOptions::default()
         }
     }
+}
 
-    /// Makes `--go-model`'s weights the engine's move model, before any search; an
-    /// error names the file.
-    fn install_model(&self) -> std::io::Result<()> {
-        let Some(path) = &self.go_model else {
-            return Ok(());
-        };
-        let named = |why: &dyn std::fmt::Display| {
-            std::io::Error::other(format!("--go-model {}: {why}", path.display()))
-        };
-        let text = std::fs::read_to_string(path).map_err(|error| named(&error))?;
-        let weights = Weights::parse(&text).map_err(|error| named(&error))?;
-        MoveModel::install(&weights).map_err(|error| named(&error))
-    }
+/// Makes the weights file at `path`, if any, the Go engine's move model, before any
+/// search; an error names the file.
+fn install_model(path: Option<&std::path::Path>) -> std::io::Result<()> {
+    let Some(path) = path else {
+        return Ok(());
+    };
+    let named = |why: &dyn std::fmt::Display| {
+        std::io::Error::other(format!("--go-model {}: {why}", path.display()))
+    };
+    let text = std::fs::read_to_string(path).map_err(|error| named(&error))?;
+    let weights = Weights::parse(&text).map_err(|error| named(&error))?;
+    MoveModel::install(&weights).map_err(|error| named(&error))
 }
 
 /// A move time: a positive number of seconds, at most a day.
@@ -374,7 +378,7 @@ async fn run(mode: Mode) -> std::io::Result<()> {
             sgf_dir,
             engine,
         } => {
-            engine.install_model()?;
+            install_model(engine.go_model.as_deref())?;
             let files = match sgf_dir {
                 Some(directory) => SgfFiles::under(&directory).map_err(|error| {
                     std::io::Error::new(
@@ -427,7 +431,7 @@ async fn run(mode: Mode) -> std::io::Result<()> {
             drain_timeout,
             engine,
         } => {
-            engine.install_model()?;
+            install_model(engine.go_model.as_deref())?;
             // The one client is the program that launched gamebot, with its rights: it
             // may name any file, as with GNU Go and KataGo.
             server::serve_stdio(
@@ -478,6 +482,10 @@ fn arena(args: ArenaArgs) -> ExitCode {
 
 /// `gamebot analysis`: answers the queries on stdin until it ends.
 fn analysis(args: &AnalysisArgs) -> ExitCode {
+    if let Err(error) = install_model(args.go_model.as_deref()) {
+        eprintln!("gamebot: {error}");
+        return ExitCode::FAILURE;
+    }
     let config = gamebot::go::analysis_engine::Config {
         workers: usize::from(args.analysis_threads),
         search_threads: args.search_threads.map_or_else(

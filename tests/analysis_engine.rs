@@ -339,3 +339,48 @@ fn the_end_of_the_input_finishes_the_queries_waiting_first() {
     ids.sort();
     assert_eq!(ids, ["a", "b", "c"]);
 }
+
+/// Where the policy of the empty 9x9 board peaks (a slot, row by row from A9), for
+/// `gamebot analysis` started with `extra`.
+fn empty_board_policy_peak(extra: &[&str]) -> usize {
+    let mut engine = Engine::start(extra);
+    engine.send(&query(
+        "p",
+        json!([]),
+        json!({"maxVisits": 1, "includePolicy": true}),
+    ));
+    let answer = result(&mut engine);
+    engine.finish();
+    let policy: Vec<f64> = answer["policy"]
+        .as_array()
+        .expect("policy")
+        .iter()
+        .map(|p| p.as_f64().unwrap())
+        .collect();
+    (0..81)
+        .max_by(|&a, &b| policy[a].total_cmp(&policy[b]))
+        .unwrap()
+}
+
+#[test]
+fn the_policy_comes_from_the_move_model_it_is_given() {
+    let _bound = bound();
+    let dir = std::env::temp_dir().join(format!("gamebot-analysis-model-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let on_first_line = |slot: usize| matches!(slot / 9, 0 | 8) || matches!(slot % 9, 0 | 8);
+    // The shipped model likes the centre of an empty board; a model in love with the
+    // first line of an empty area likes the edge.
+    let shipped = empty_board_policy_peak(&[]);
+    assert!(
+        !on_first_line(shipped),
+        "the shipped policy peaks at {shipped}"
+    );
+    let edge_lover = dir.join("edge.txt");
+    std::fs::write(&edge_lover, "gamebot-move-model 1\nfixed line 1 1000000\n").unwrap();
+    let given = empty_board_policy_peak(&["--go-model", edge_lover.to_str().unwrap()]);
+    assert!(
+        on_first_line(given),
+        "the given model's policy peaks at {given}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

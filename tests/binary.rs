@@ -706,6 +706,7 @@ fn an_unreadable_move_model_is_refused_by_name() {
     for (subcommand, path, why) in [
         ("stdio", &not_a_model, "not a gamebot move model"),
         ("serve", &missing, "No such file"),
+        ("analysis", &not_a_model, "not a gamebot move model"),
     ] {
         let output = gamebot()
             .args([subcommand, "--go-model", path.to_str().unwrap()])
