@@ -7,8 +7,9 @@ among gamebot's priors (`gamebot analysis` with `includePolicy` and one visit: t
 of every candidate) and, with `--pachi PATH`, among Pachi's pattern ratings
 (`gogui-pattern_rating`, Pachi started in its own directory so that it loads its pattern
 files). `--model FILE` ranks by a weights file of `gamebot train-model` instead of the
-model gamebot ships with. Prints the share of moves ranked first and in the top five, overall and by move
-number, on the positions both rank, so the two engines are measured on the same moves.
+model gamebot ships with. Prints the share of moves ranked first and in the top five,
+overall and by move number, on the positions both rank, so the two engines are measured
+on the same moves.
 
     scripts/prior_ranks.py 'data/go-records/9x9-pachi-4/*.sgf' --games 300 \\
         --binary target/release/gamebot --pachi /path/to/pachi

@@ -267,7 +267,7 @@ impl EngineArgs {
 
 /// Makes the weights file at `path`, if any, the Go engine's move model, before any
 /// search; an error names the file.
-fn install_model(path: Option<&std::path::Path>) -> std::io::Result<()> {
+fn install_model(path: Option<&Path>) -> std::io::Result<()> {
     let Some(path) = path else {
         return Ok(());
     };
