@@ -105,10 +105,8 @@ struct AnalysisArgs {
     /// (else they are finished and answered first).
     #[arg(long)]
     quit_without_waiting: bool,
-    /// A move model (a weights file, as `gamebot train-model` writes it) for the priors
-    /// (`includePolicy`) and the playouts, instead of the one the engine ships with.
-    #[arg(long, value_name = "FILE")]
-    go_model: Option<PathBuf>,
+    #[command(flatten)]
+    move_model: ModelArgs,
     /// KataGo's `-model FILE`: accepted and ignored.
     #[arg(long, value_name = "FILE", hide = true)]
     model: Option<String>,
@@ -241,10 +239,33 @@ struct EngineArgs {
     /// from other sessions).
     #[arg(long)]
     go_ponder: bool,
+    #[command(flatten)]
+    move_model: ModelArgs,
+}
+
+/// The Go engine's move model; the same for `serve`, `stdio` and `analysis`.
+#[derive(Debug, clap::Args)]
+struct ModelArgs {
     /// A move model (a weights file, as `gamebot train-model` writes it) for the Go
     /// engine's priors and playouts, instead of the one it ships with.
     #[arg(long, value_name = "FILE")]
     go_model: Option<PathBuf>,
+}
+
+impl ModelArgs {
+    /// Makes `--go-model`'s weights, if given, the engine's move model, before any
+    /// search; an error names the file.
+    fn install(&self) -> std::io::Result<()> {
+        let Some(path) = &self.go_model else {
+            return Ok(());
+        };
+        let named = |why: &dyn std::fmt::Display| {
+            std::io::Error::other(format!("--go-model {}: {why}", path.display()))
+        };
+        let text = std::fs::read_to_string(path).map_err(|error| named(&error))?;
+        let weights = Weights::parse(&text).map_err(|error| named(&error))?;
+        MoveModel::install(&weights).map_err(|error| named(&error))
+    }
 }
 
 impl EngineArgs {
@@ -263,20 +284,6 @@ impl EngineArgs {
             ..EngineOptions::default()
         }
     }
-}
-
-/// Makes the weights file at `path`, if any, the Go engine's move model, before any
-/// search; an error names the file.
-fn install_model(path: Option<&Path>) -> std::io::Result<()> {
-    let Some(path) = path else {
-        return Ok(());
-    };
-    let named = |why: &dyn std::fmt::Display| {
-        std::io::Error::other(format!("--go-model {}: {why}", path.display()))
-    };
-    let text = std::fs::read_to_string(path).map_err(|error| named(&error))?;
-    let weights = Weights::parse(&text).map_err(|error| named(&error))?;
-    MoveModel::install(&weights).map_err(|error| named(&error))
 }
 
 /// A move time: a positive number of seconds, at most a day.
@@ -378,7 +385,7 @@ async fn run(mode: Mode) -> std::io::Result<()> {
             sgf_dir,
             engine,
         } => {
-            install_model(engine.go_model.as_deref())?;
+            engine.move_model.install()?;
             let files = match sgf_dir {
                 Some(directory) => SgfFiles::under(&directory).map_err(|error| {
                     std::io::Error::new(
@@ -431,7 +438,7 @@ async fn run(mode: Mode) -> std::io::Result<()> {
             drain_timeout,
             engine,
         } => {
-            install_model(engine.go_model.as_deref())?;
+            engine.move_model.install()?;
             // The one client is the program that launched gamebot, with its rights: it
             // may name any file, as with GNU Go and KataGo.
             server::serve_stdio(
@@ -482,7 +489,7 @@ fn arena(args: ArenaArgs) -> ExitCode {
 
 /// `gamebot analysis`: answers the queries on stdin until it ends.
 fn analysis(args: &AnalysisArgs) -> ExitCode {
-    if let Err(error) = install_model(args.go_model.as_deref()) {
+    if let Err(error) = args.move_model.install() {
         eprintln!("gamebot: {error}");
         return ExitCode::FAILURE;
     }

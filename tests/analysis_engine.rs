@@ -2,7 +2,7 @@
 //! engine: JSON queries on its stdin, one JSON answer a line on its stdout.
 
 mod common;
-use common::bound;
+use common::{bound, edge_loving_model, scratch};
 
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};
@@ -365,8 +365,7 @@ fn empty_board_policy_peak(extra: &[&str]) -> usize {
 #[test]
 fn the_policy_comes_from_the_move_model_it_is_given() {
     let _bound = bound();
-    let dir = std::env::temp_dir().join(format!("gamebot-analysis-model-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("analysis-model");
     let on_first_line = |slot: usize| matches!(slot / 9, 0 | 8) || matches!(slot % 9, 0 | 8);
     // The shipped model likes the centre of an empty board; a model in love with the
     // first line of an empty area likes the edge.
@@ -375,8 +374,7 @@ fn the_policy_comes_from_the_move_model_it_is_given() {
         !on_first_line(shipped),
         "the shipped policy peaks at {shipped}"
     );
-    let edge_lover = dir.join("edge.txt");
-    std::fs::write(&edge_lover, "gamebot-move-model 1\nfixed line 1 1000000\n").unwrap();
+    let edge_lover = edge_loving_model(&dir);
     let given = empty_board_policy_peak(&["--go-model", edge_lover.to_str().unwrap()]);
     assert!(
         on_first_line(given),

@@ -4,11 +4,11 @@
 
 mod arena_engines;
 mod common;
-use common::bound;
+use common::{bound, scratch};
 
 use arena_engines::{
-    arena, gamebot, games, referee_script, scratch, script, summary, text, Misdeed, RandomQttt,
-    Server, GAMEBOT,
+    arena, gamebot, games, referee_script, script, summary, text, Misdeed, RandomQttt, Server,
+    GAMEBOT,
 };
 use gamebot::go::board::Board;
 use gamebot::go::gtp::challenge_text;

@@ -1,7 +1,7 @@
 //! The real `gamebot` binary as a child process: signals, stdio mode and the CLI.
 
 mod common;
-use common::bound;
+use common::{bound, edge_loving_model, scratch};
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -644,13 +644,6 @@ fn serve_refuses_an_sgf_directory_it_cannot_find() {
     );
 }
 
-/// A directory of this test process's own under the system's temporary one, created.
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("gamebot-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// The answers of `gamebot stdio` with `options` to `commands`, all sent at once.
 fn stdio_answers(options: &[&str], commands: &str) -> String {
     let mut running = stdio_with(options);
@@ -680,8 +673,7 @@ fn stdio_plays_with_the_move_model_it_is_given() {
         stdio_answers(&seeded, commands)
     );
     // A model in love with the first line of an empty area opens there.
-    let edge_lover = dir.join("edge.txt");
-    std::fs::write(&edge_lover, "gamebot-move-model 1\nfixed line 1 1000000\n").unwrap();
+    let edge_lover = edge_loving_model(&dir);
     let given = [&seeded[..], &["--go-model", edge_lover.to_str().unwrap()]].concat();
     let answers = stdio_answers(&given, "boardsize 9\n1 genmove b\n");
     let vertex = answers

@@ -2,19 +2,10 @@
 //! the prediction report; bad input named, nothing written.
 
 mod common;
-use common::bound;
+use common::{bound, scratch};
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
-
-/// A directory of its own for one test, emptied first.
-fn scratch(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("gamebot-move-model-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn train(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gamebot"))

@@ -8,7 +8,7 @@ use gamebot::qttt::{legal_tokens, Game};
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -19,14 +19,6 @@ pub const GAMEBOT: &str = env!("CARGO_BIN_EXE_gamebot");
 
 /// The longest an arena run in these tests may take before the test fails.
 const ARENA_PATIENCE: Duration = Duration::from_secs(120);
-
-/// A fresh, empty directory for one test.
-pub fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gamebot-arena-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// `cmd:` spec of a gamebot session over stdio with `args`.
 pub fn gamebot(args: &str) -> String {

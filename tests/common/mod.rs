@@ -23,6 +23,22 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
+/// A fresh, empty directory for one test, named after it and this test process.
+pub fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gamebot-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Writes into `dir` a move model (as `--go-model` reads it) that weighs a move on the
+/// first line of an empty area a million times above any other, and returns its path.
+pub fn edge_loving_model(dir: &std::path::Path) -> std::path::PathBuf {
+    let path = dir.join("edge.txt");
+    std::fs::write(&path, "gamebot-move-model 1\nfixed line 1 1000000\n").unwrap();
+    path
+}
+
 /// How long any single read in a test may wait before the test fails.
 pub const PATIENCE: Duration = Duration::from_secs(30);
 
