@@ -11,6 +11,7 @@
 //! ```
 
 use super::features::FAMILIES;
+use super::shape::SHAPE3_CODES;
 use std::fmt;
 use thiserror::Error;
 
@@ -105,7 +106,9 @@ impl Weights {
                 ["shape3-other", value] => weights.shape3_other = gamma(value)?,
                 ["shape3", code, value] => {
                     let code = u32::from_str_radix(code, 16)
-                        .map_err(|_| error("a 3x3 code is hexadecimal"))?;
+                        .ok()
+                        .filter(|&code| (code as usize) < SHAPE3_CODES)
+                        .ok_or_else(|| error("a 3x3 code is hexadecimal, below 100000"))?;
                     weights.shape3.push((code, gamma(value)?));
                 }
                 ["shape", key, value] => {
@@ -176,5 +179,10 @@ mod tests {
         );
         let negative = format!("{HEADER}\nshape3-other -1\n");
         assert!(Weights::parse(&negative).is_err());
+        let too_large = format!("{HEADER}\nshape3 100000 1.5\n");
+        assert!(matches!(
+            Weights::parse(&too_large),
+            Err(ModelError::Line { line: 2, .. })
+        ));
     }
 }
