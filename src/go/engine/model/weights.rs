@@ -6,7 +6,7 @@
 //! # comments: where the weights came from
 //! fixed capture 1 4.25        a family, a level, its weight
 //! shape3-other 0.61           every 3x3 shape the file does not list
-//! shape3 5a0c1 2.5            a canonical 3x3 code (hexadecimal), its weight
+//! shape3 5a0c1 2.5            a canonical 3x3 code (hexadecimal, 20 bits), its weight
 //! shape 9f3e...0b 1.8         a larger shape's key (hexadecimal), its weight
 //! ```
 
