@@ -108,7 +108,11 @@ impl Weights {
                     let code = u32::from_str_radix(code, 16)
                         .ok()
                         .filter(|&code| (code as usize) < SHAPE3_CODES)
-                        .ok_or_else(|| error("a 3x3 code is hexadecimal, below 100000"))?;
+                        .ok_or_else(|| {
+                            error(&format!(
+                                "a 3x3 code is hexadecimal, below {SHAPE3_CODES:x}"
+                            ))
+                        })?;
                     weights.shape3.push((code, gamma(value)?));
                 }
                 ["shape", key, value] => {
