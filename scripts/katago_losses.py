@@ -53,6 +53,8 @@ def judge(args, games):
         answer = json.loads(line)
         if "error" in answer:
             raise SystemExit(f"KataGo refused a query: {answer}")
+        if "turnNumber" not in answer:
+            continue  # a warning, not an answer
         answers[int(answer["id"])][answer["turnNumber"]] = answer
     return answers
 
@@ -105,7 +107,7 @@ def main():
             agree = sum(row[3] == row[4] for row in phase) / len(phase)
             upper = "+" if high == PHASES[-1][1] else f"-{high}"
             print(
-                f"  moves {low + 1}{upper}: {len(phase)} moves, mean cost {cost:.3f}, "
+                f"  moves {max(low, 2) + 1}{upper}: {len(phase)} moves, mean cost {cost:.3f}, "
                 f"{large} over 0.1, KataGo's first choice {agree:.0%}"
             )
     print("costliest moves:")
