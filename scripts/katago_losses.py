@@ -16,7 +16,7 @@ every move.
 
 The first two moves of each game (the arena's random opening) are not charged. With the
 small test network of KataGo's repository, a 9x9 position at 100 visits takes about a
-fifth of a second on one core; `--games N` judges only the first N games.
+second on one core; `--games N` judges only the first N games.
 """
 
 import argparse
