@@ -3,8 +3,9 @@
 
 Reads an arena match's `games.jsonl` (`gamebot arena ... --out DIR`), has KataGo's
 analysis engine judge every position of every game (the win rate for Black at
-`--visits` visits, Tromp-Taylor rules, the match's komi), and charges each move with what
-it cost its player: the player's win rate before the move less the same after it. Prints,
+`--visits` visits, Tromp-Taylor rules, `--komi`, default 7), and charges each move with
+what it cost its player: the player's win rate before the move less the same after it.
+Prints,
 for each engine and by move number, the moves judged, their mean cost, how many cost
 more than 0.1, and how often the move played was KataGo's first choice; then the
 costliest moves. A far stronger judge than either engine shows where one of them gives
@@ -14,9 +15,10 @@ every move.
     scripts/katago_losses.py DIR/games.jsonl --katago /path/to/katago \\
         --model /path/to/network.bin.gz --config scripts/katago_analysis.cfg
 
-The first two moves of each game (the arena's random opening) are not charged. With the
-small test network of KataGo's repository, a 9x9 position at 100 visits takes about a
-second on one core; `--games N` judges only the first N games.
+Games are taken to be even, Black moving first. The first two moves of each game (the
+arena's random opening) are not charged. With the small test network of KataGo's
+repository, a 9x9 position at 100 visits takes about a second on one core; `--games N`
+judges only the first N games.
 """
 
 import argparse
