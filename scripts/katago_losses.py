@@ -23,36 +23,19 @@ judges only the first N games.
 
 import argparse
 import collections
-import json
-import subprocess
+
+from kata_queries import ask, load_games, query
 
 PHASES = [(0, 10), (10, 20), (20, 35), (35, 60), (60, 10_000)]
 
 
-def queries(games, size, komi, visits):
-    """One KataGo analysis query per game, every turn judged."""
-    for game in games:
-        moves = [["B" if turn % 2 == 0 else "W", move] for turn, move in enumerate(game["moves"])]
-        yield {
-            "id": str(game["game"]),
-            "moves": moves,
-            "rules": "tromp-taylor",
-            "komi": komi,
-            "boardXSize": size,
-            "boardYSize": size,
-            "analyzeTurns": list(range(len(moves) + 1)),
-            "maxVisits": visits,
-        }
-
-
 def judge(args, games):
-    """KataGo's answers, as {game: {turn: answer}}."""
-    text = "".join(json.dumps(q) + "\n" for q in queries(games, args.size, args.komi, args.visits))
+    """KataGo's answers, every turn of every game judged, as {game: {turn: answer}}."""
+    queries = [query(game, range(len(game["moves"]) + 1), args.size, args.komi, args.visits)
+               for game in games]
     command = [args.katago, "analysis", "-model", args.model, "-config", args.config]
-    out = subprocess.run(command, input=text, capture_output=True, text=True, check=True).stdout
     answers = collections.defaultdict(dict)
-    for line in out.splitlines():
-        answer = json.loads(line)
+    for answer in ask(command, queries):
         if "error" in answer:
             raise SystemExit(f"KataGo refused a query: {answer}")
         if "turnNumber" not in answer:
@@ -90,9 +73,7 @@ def main():
     parser.add_argument("--worst", type=int, default=10, help="costliest moves to list")
     args = parser.parse_args()
 
-    with open(args.record, encoding="utf-8") as file:
-        games = [json.loads(line) for line in file if line.strip()]
-    games = games[: args.games] if args.games else games
+    games = load_games(args.record, args.games)
     rows = list(costs(games, judge(args, games)))
 
     print(f"{len(games)} games, {len(rows)} moves judged at {args.visits} visits")

@@ -20,13 +20,9 @@ on one search thread, from seed 1, so a rerun prints the same turns.
 """
 
 import argparse
-import json
-import subprocess
 import sys
 
-
-def colour_of(turn):
-    return "B" if turn % 2 == 0 else "W"
+from kata_queries import ask, colour_of, load_games, query
 
 
 def main():
@@ -42,34 +38,20 @@ def main():
                         help="also print each lost game's win rates turn by turn")
     args = parser.parse_args()
 
-    with open(args.games) as file:
-        games = [json.loads(line) for line in file if line.strip()]
-    lost = [g for g in games if args.engine in g["players"] and g["winner"] != args.engine]
+    lost = [g for g in load_games(args.games)
+            if args.engine in g["players"] and g["winner"] != args.engine]
     queries = []
     for game in lost:
         own = "B" if game["players"][0] == args.engine else "W"
-        moves = [[colour_of(turn), move] for turn, move in enumerate(game["moves"])]
-        turns = [turn for turn in range(len(moves) + 1) if colour_of(turn) == own]
-        queries.append({
-            "id": str(game["game"]),
-            "moves": moves,
-            "rules": "tromp-taylor",
-            "komi": args.komi,
-            "boardXSize": args.size,
-            "boardYSize": args.size,
-            "analyzeTurns": turns,
-            "maxVisits": args.visits,
-            "overrideSettings": {"reportAnalysisWinratesAs": "SIDETOMOVE"},
-        })
+        turns = [turn for turn in range(len(game["moves"]) + 1) if colour_of(turn) == own]
+        queries.append(query(game, turns, args.size, args.komi, args.visits,
+                             overrideSettings={"reportAnalysisWinratesAs": "SIDETOMOVE"}))
     command = [args.binary, "analysis", "--analysis-threads", "1", "--search-threads", "1",
                "--seed", "1"]
-    answers = subprocess.run(command, input="".join(json.dumps(q) + "\n" for q in queries),
-                             capture_output=True, text=True, check=True).stdout
     rates = {}
-    for line in answers.splitlines():
-        answer = json.loads(line)
+    for answer in ask(command, queries):
         if "rootInfo" not in answer:
-            print(f"game {answer.get('id')}: {answer.get('error', line)}", file=sys.stderr)
+            print(f"game {answer.get('id')}: {answer.get('error', answer)}", file=sys.stderr)
             continue
         best = answer["moveInfos"][0]["move"] if answer["moveInfos"] else None
         rates.setdefault(answer["id"], {})[answer["turnNumber"]] = (

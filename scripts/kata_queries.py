@@ -1,0 +1,46 @@
+"""Arena game records as queries for KataGo's JSON analysis protocol, and the answers.
+
+Shared by `surprises.py` (asking `gamebot analysis`) and `katago_losses.py` (asking
+KataGo's analysis engine): both read an arena match's `games.jsonl`, ask for positions
+of its games, and read back one answer a position.
+"""
+
+import json
+import subprocess
+
+
+def load_games(path, limit=None):
+    """The games of an arena match's `games.jsonl`, the first `limit` of them if given."""
+    with open(path, encoding="utf-8") as file:
+        games = [json.loads(line) for line in file if line.strip()]
+    return games[:limit] if limit else games
+
+
+def colour_of(turn):
+    """Who plays at `turn` (from 0) of an even game: Black first."""
+    return "B" if turn % 2 == 0 else "W"
+
+
+def query(game, turns, size, komi, visits, **extra):
+    """The query for `game`'s positions before the moves `turns` (a turn past the last
+    move is the final position), Tromp-Taylor rules; `extra` adds fields."""
+    moves = [[colour_of(turn), move] for turn, move in enumerate(game["moves"])]
+    return {
+        "id": str(game["game"]),
+        "moves": moves,
+        "rules": "tromp-taylor",
+        "komi": komi,
+        "boardXSize": size,
+        "boardYSize": size,
+        "analyzeTurns": list(turns),
+        "maxVisits": visits,
+        **extra,
+    }
+
+
+def ask(command, queries):
+    """Runs `command` with `queries` on its input, one a line, and returns what came back
+    as parsed lines: answers (they have a `turnNumber`), errors and warnings."""
+    text = "".join(json.dumps(q) + "\n" for q in queries)
+    out = subprocess.run(command, input=text, capture_output=True, text=True, check=True).stdout
+    return [json.loads(line) for line in out.splitlines() if line.strip()]
