@@ -23,6 +23,10 @@ const MODEL_FLOOR: f32 = 0.35;
 const MODEL_CEILING: f32 = 0.85;
 const MODEL_EXPONENT: f32 = 0.3;
 
+/// The tactical part of the priors (see [`tactics`]) counts at this share of the
+/// hand-set weights it had before the model knew the same features.
+const TACTICS_SHARE: f32 = 0.5;
+
 /// Every move starts as this many simulations at even odds.
 const EVEN: f32 = 10.0;
 /// Won simulations for a move that captures one stone, and several.
@@ -93,6 +97,7 @@ pub fn priors(board: &mut PlayoutBoard, ladders: &mut LadderReader) -> Vec<Prior
             }
             let rate = MODEL_FLOOR
                 + (MODEL_CEILING - MODEL_FLOOR) * (strength / best).powf(MODEL_EXPONENT);
+            let (won, lost) = (TACTICS_SHARE * won, TACTICS_SHARE * lost);
             let visits = MODEL_VISITS + won + lost;
             Prior {
                 mv,

@@ -1,7 +1,8 @@
 //! Last good reply with forgetting (LGRF-1): the playouts remember, for each move and
 //! the colour answering it, the answer that last won a playout, and forget it when it
 //! loses. A cheap way for one search's playouts to learn the local answers its tree
-//! keeps meeting.
+//! keeps meeting. The moves the tree chose before the playout count too, so the replies
+//! the tree finds are learned as well as the playout's own.
 
 use super::playout_board::PlayoutBoard;
 use crate::go::Colour;
@@ -17,6 +18,9 @@ pub struct Replies {
     moves: Vec<u32>,
     /// Who played `moves[1]`.
     first: Option<Colour>,
+    /// Whether `moves` holds the tree's moves of this simulation, which the playout's
+    /// [`Replies::start`] then goes on from instead of starting afresh.
+    in_tree: bool,
 }
 
 impl Replies {
@@ -25,8 +29,21 @@ impl Replies {
         Replies::default()
     }
 
-    /// Starts recording a playout from `board`.
+    /// Starts recording a simulation at the root of the tree, `board`: the tree's moves
+    /// are [`Replies::record`]ed, and the playout after them goes on with the same
+    /// recording.
+    pub fn start_at_root(&mut self, board: &PlayoutBoard) {
+        self.in_tree = false;
+        self.start(board);
+        self.in_tree = true;
+    }
+
+    /// Starts recording a playout from `board`, or, after [`Replies::start_at_root`],
+    /// goes on with the recording of the tree's moves that led to `board`.
     pub fn start(&mut self, board: &PlayoutBoard) {
+        if std::mem::take(&mut self.in_tree) {
+            return;
+        }
         let cells = board.grid_len();
         if self.table.len() != 2 * cells {
             self.table = vec![0; 2 * cells];
@@ -36,7 +53,7 @@ impl Replies {
         self.first = Some(board.to_move());
     }
 
-    /// Records the next move of the playout (grid index, 0 for a pass).
+    /// Records the next move of the tree or the playout (grid index, 0 for a pass).
     pub fn record(&mut self, grid: usize) {
         self.moves.push(grid as u32);
     }
@@ -96,5 +113,30 @@ mod tests {
         replies.learn(Some(Colour::White));
         assert_eq!(replies.reply(Colour::Black, 11), None);
         assert_eq!(replies.reply(Colour::White, 10), Some(11));
+    }
+
+    #[test]
+    fn the_trees_moves_are_learned_with_the_playouts() {
+        let _bound = crate::test_bound::bound();
+        let root = PlayoutBoard::from_board_to_move(&Board::new(5), Colour::Black);
+        let mut replies = Replies::new();
+        replies.start_at_root(&root);
+        // The tree plays Black 10 and White 11, then the playout Black 12.
+        replies.record(10);
+        replies.record(11);
+        // (The board the playout starts from: only its last move and side to move
+        // matter, and the tree's recording already holds those.)
+        replies.start(&root);
+        replies.record(12);
+        replies.learn(Some(Colour::White));
+        assert_eq!(replies.reply(Colour::White, 10), Some(11));
+        assert_eq!(replies.reply(Colour::Black, 11), None);
+        // A later playout alone starts afresh from the root's last move (none): Black's
+        // 10 is the first move, answering nothing, so nothing is learned.
+        replies.start(&root);
+        replies.record(10);
+        replies.learn(Some(Colour::Black));
+        assert_eq!(replies.reply(Colour::White, 10), Some(11));
+        assert_eq!(replies.reply(Colour::Black, 11), None);
     }
 }

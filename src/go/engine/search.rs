@@ -24,6 +24,9 @@ const EXPAND_AT: f32 = 8.0;
 
 /// Visits at which a node's own statistics weigh as much as its AMAF statistics.
 const RAVE_EQUIVALENCE: f32 = 3500.0;
+/// The most AMAF simulations a new node's child takes from the same move two moves up
+/// (see [`Tree::inherit_amaf`]).
+const INHERITED_AMAF: f32 = 20.0;
 
 /// How long a search may go on.
 #[derive(Debug, Clone, Copy, Default)]
@@ -555,6 +558,7 @@ impl Worker {
         self.played_first.fill(None);
         self.path.clear();
         self.path.push(Tree::ROOT);
+        self.policy.replies.start_at_root(&board);
         {
             let mut tree = lock(&shared.tree);
             tree.node_mut(Tree::ROOT).visits += 1.0;
@@ -578,8 +582,10 @@ impl Worker {
                         (shared.komi, shared.avoid.as_deref()),
                     );
                     tree = lock(&shared.tree);
-                    if !tree.node(node).is_expanded() {
-                        tree.expand(node, children.into_iter());
+                    if !tree.node(node).is_expanded() && tree.expand(node, children.into_iter()) {
+                        if let Some(&grandparent) = self.path.iter().rev().nth(2) {
+                            tree.inherit_amaf(node, grandparent, INHERITED_AMAF);
+                        }
                     }
                     if !tree.node(node).is_expanded() {
                         break;
@@ -594,8 +600,12 @@ impl Worker {
                             self.played_first[point] = Some(mover);
                         }
                         board.play(point);
+                        self.policy.replies.record(board.last_grid());
                     }
-                    None => board.pass(),
+                    None => {
+                        board.pass();
+                        self.policy.replies.record(0);
+                    }
                 }
                 self.path.push(node);
             }

@@ -275,6 +275,30 @@ impl Tree {
         node.child_count = count as u32;
         true
     }
+
+    /// Gives each child of `index` the AMAF statistics of the same move among the
+    /// children of `grandparent` (the node two moves up, where the same player was to
+    /// move), counted as at most `cap` simulations at their win rate: what the search
+    /// learned of a move there is a good first guess of it here, where the board differs
+    /// by two moves. Fuego's and Pachi's "grandparent" knowledge is of this kind.
+    pub fn inherit_amaf(&mut self, index: usize, grandparent: usize, cap: f32) {
+        // Both lists of children are in the order of their points, the pass last (the
+        // order the candidates come in), so one walk along both pairs them up.
+        let mut elders = self.children(grandparent).peekable();
+        for child in self.children(index) {
+            let mv = self.nodes[child].mv;
+            while elders.next_if(|&elder| self.nodes[elder].mv < mv).is_some() {}
+            let Some(&elder) = elders.peek() else { break };
+            let (visits, wins) = (self.nodes[elder].amaf_visits, self.nodes[elder].amaf_wins);
+            if self.nodes[elder].mv != mv || mv == PASS || visits <= 0.0 {
+                continue;
+            }
+            let weight = visits.min(cap);
+            let node = &mut self.nodes[child];
+            node.amaf_visits += weight;
+            node.amaf_wins += weight * wins / visits;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -285,6 +309,40 @@ mod tests {
     fn a_node_takes_56_bytes_as_the_documents_say() {
         let _bound = crate::test_bound::bound();
         assert_eq!(std::mem::size_of::<Node>(), 56);
+    }
+
+    #[test]
+    fn a_new_node_inherits_capped_amaf_rates_of_the_same_moves_two_moves_up() {
+        let _bound = crate::test_bound::bound();
+        let mut tree = Tree::new(16);
+        // The root (the grandparent) has moves 1, 3 and 5 and a pass, with AMAF
+        // statistics on top of their priors of 10 simulations at a half.
+        let elders = [Some(1), Some(3), Some(5), None].map(|mv| Node::new(mv, 10.0, 0.5));
+        assert!(tree.expand(Tree::ROOT, elders.into_iter()));
+        let amaf = |tree: &mut Tree, child: usize, visits: f32, wins: f32| {
+            let node = tree.node_mut(child);
+            node.amaf_visits += visits;
+            node.amaf_wins += wins;
+        };
+        amaf(&mut tree, 1, 90.0, 85.0); // move 1: 100 at 0.9
+        amaf(&mut tree, 2, 10.0, 0.0); // move 3: 20 at 0.25
+        amaf(&mut tree, 4, 90.0, 90.0); // the pass: not inherited
+        let parent = 3; // move 5
+        assert!(tree.expand(parent, [Node::new(Some(0), 1.0, 0.5)].into_iter()));
+        let grandchildren = [Some(1), Some(2), Some(3), None].map(|mv| Node::new(mv, 10.0, 0.5));
+        let leaf = tree.children(parent).start;
+        assert!(tree.expand(leaf, grandchildren.into_iter()));
+        tree.inherit_amaf(leaf, Tree::ROOT, 20.0);
+        let rates: Vec<(f32, f32)> = tree
+            .children(leaf)
+            .map(|child| (tree.node(child).amaf_visits, tree.node(child).amaf_wins))
+            .collect();
+        // Move 1: 20 (capped) at 0.9 on top of 10 at 0.5; move 2: none up there; move 3:
+        // all 20 at 0.25; the pass keeps its prior.
+        assert_eq!(
+            rates,
+            [(30.0, 23.0), (10.0, 5.0), (30.0, 10.0), (10.0, 5.0)]
+        );
     }
 
     #[test]
