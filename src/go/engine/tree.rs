@@ -280,7 +280,7 @@ impl Tree {
     /// children of `grandparent` (the node two moves up, where the same player was to
     /// move), counted as at most `cap` simulations at their win rate: what the search
     /// learned of a move there is a good first guess of it here, where the board differs
-    /// by two moves. Fuego's and Pachi's "grandparent" knowledge is of this kind.
+    /// by two moves. A pass takes nothing: AMAF statistics never count a pass.
     pub fn inherit_amaf(&mut self, index: usize, grandparent: usize, cap: f32) {
         // Both lists of children are in the order of their points, the pass last (the
         // order the candidates come in), so one walk along both pairs them up.
