@@ -201,13 +201,17 @@ fn searches_the_run_from_a_ladder_only_when_it_is_broken() {
     let _bound = bound();
     // Black C7 breaks the ladder: the run is searched like any good move. At komi 7
     // Black is behind whatever it does, so the search may end on a move elsewhere (over
-    // seeds 1 to 8 it gave the run 90 to 377 of the 2,000 simulations); without the
+    // seeds 1 to 8 it gave the run 92 to 286 of the 2,000 simulations); without the
     // breaker (G3 is off the ladder's path) the run starts with a losing prior and gets
-    // none.
+    // few: 0 to 61 over seeds 1 to 8 since the tactical priors count half (2026-11-27;
+    // none before), never more than a twentieth.
     let (broken, broken_prior) = running_from_the_ladder("C7");
     let (working, working_prior) = running_from_the_ladder("G3");
     assert!(broken >= 50, "{broken} simulations on the run that works");
-    assert_eq!(working, 0, "simulations on the run into the ladder");
+    assert!(
+        working <= 100 && working < broken,
+        "{working} simulations on the run into the ladder, {broken} on the run that works"
+    );
     assert!(
         broken_prior > working_prior + 0.3,
         "{broken_prior} {working_prior}"
