@@ -92,24 +92,32 @@ mod tests {
     use super::*;
     use crate::go::board::Board;
 
+    /// The empty 5x5 board, Black to move.
+    fn empty_board() -> PlayoutBoard {
+        PlayoutBoard::from_board_to_move(&Board::new(5), Colour::Black)
+    }
+
+    /// Records `moves` (grid indices) one after another.
+    fn record_all(replies: &mut Replies, moves: &[usize]) {
+        for &grid in moves {
+            replies.record(grid);
+        }
+    }
+
     #[test]
     fn winners_replies_are_kept_and_losers_forgotten() {
         let _bound = crate::test_bound::bound();
-        let board = PlayoutBoard::from_board_to_move(&Board::new(5), Colour::Black);
+        let board = empty_board();
         let mut replies = Replies::new();
         replies.start(&board);
         // Black 10, White 11, Black 12: Black's 12 answered White's 11.
-        for grid in [10, 11, 12] {
-            replies.record(grid);
-        }
+        record_all(&mut replies, &[10, 11, 12]);
         replies.learn(Some(Colour::Black));
         assert_eq!(replies.reply(Colour::Black, 11), Some(12));
         assert_eq!(replies.reply(Colour::White, 10), None);
         // The same moves lost by Black: its reply is forgotten, White's kept.
         replies.start(&board);
-        for grid in [10, 11, 12] {
-            replies.record(grid);
-        }
+        record_all(&mut replies, &[10, 11, 12]);
         replies.learn(Some(Colour::White));
         assert_eq!(replies.reply(Colour::Black, 11), None);
         assert_eq!(replies.reply(Colour::White, 10), Some(11));
@@ -118,12 +126,11 @@ mod tests {
     #[test]
     fn the_trees_moves_are_learned_with_the_playouts() {
         let _bound = crate::test_bound::bound();
-        let root = PlayoutBoard::from_board_to_move(&Board::new(5), Colour::Black);
+        let root = empty_board();
         let mut replies = Replies::new();
         replies.start_at_root(&root);
         // The tree plays Black 10 and White 11, then the playout Black 12.
-        replies.record(10);
-        replies.record(11);
+        record_all(&mut replies, &[10, 11]);
         // (The board the playout starts from: only its last move and side to move
         // matter, and the tree's recording already holds those.)
         replies.start(&root);
