@@ -565,7 +565,9 @@ impl Worker {
             let mut node = Tree::ROOT;
             while board.passes() < 2 {
                 if !tree.node(node).is_expanded() {
-                    if tree.node(node).real_visits() < EXPAND_AT + 1.0 {
+                    if tree.node(node).real_visits() < EXPAND_AT + 1.0
+                        || !tree.claim_expansion(node, board.empty_grid().len() + 1)
+                    {
                         break;
                     }
                     let leaf = Leaf {
@@ -573,7 +575,7 @@ impl Worker {
                         depth: self.path.len() - 1,
                     };
                     // The priors are worked out without the lock, so that the other
-                    // threads go on meanwhile; one of them may expand the node first.
+                    // threads go on meanwhile; they take the claimed node for a leaf.
                     drop(tree);
                     let children = children(
                         leaf,
@@ -582,7 +584,7 @@ impl Worker {
                         (shared.komi, shared.avoid.as_deref()),
                     );
                     tree = lock(&shared.tree);
-                    if !tree.node(node).is_expanded() && tree.expand(node, children.into_iter()) {
+                    if tree.expand(node, children.into_iter()) {
                         if let Some(&grandparent) = self.path.iter().rev().nth(2) {
                             tree.inherit_amaf(node, grandparent, INHERITED_AMAF);
                         }

@@ -33,6 +33,9 @@ pub struct Node {
     pub first_child: u32,
     /// How many children; 0 until the node is expanded.
     pub child_count: u32,
+    /// Whether a thread is working out this node's children (see
+    /// [`Tree::claim_expansion`]); it fits in what would otherwise be padding.
+    expanding: bool,
     /// The sum of Black's final area margins of the simulations backed up through the
     /// node (f64: an f32 sum would drop small margins once it is large).
     pub score_sum: f64,
@@ -58,6 +61,7 @@ impl Node {
             prior_wins,
             first_child: 0,
             child_count: 0,
+            expanding: false,
             score_sum: 0.0,
             score_squares: 0.0,
         }
@@ -260,10 +264,30 @@ impl Tree {
         entry[1] += won;
     }
 
+    /// Marks leaf `index` as being expanded by the caller, who works out its children
+    /// (at most `most_children` of them) without the tree's lock and then calls
+    /// [`Tree::expand`]; `false` when another thread has claimed it already, when it has
+    /// children, or when that many more would not fit (the work would be thrown away).
+    /// Meanwhile the other threads treat it as a leaf instead of working out the same
+    /// children again.
+    pub fn claim_expansion(&mut self, index: usize, most_children: usize) -> bool {
+        if self.nodes.len() + most_children > self.capacity {
+            return false;
+        }
+        let node = &mut self.nodes[index];
+        if node.is_expanded() || node.expanding {
+            return false;
+        }
+        node.expanding = true;
+        true
+    }
+
     /// Gives `index` these children, unless that would pass the capacity (then `false`,
-    /// and the node stays a leaf). A node is expanded at most once.
+    /// and the node stays a leaf, free to be claimed again). A node is expanded at most
+    /// once.
     pub fn expand(&mut self, index: usize, children: impl ExactSizeIterator<Item = Node>) -> bool {
         let count = children.len();
+        self.nodes[index].expanding = false;
         if count == 0 || self.nodes.len() + count > self.capacity || self.nodes[index].is_expanded()
         {
             return false;
@@ -360,6 +384,30 @@ mod tests {
         assert!(!tree.expand(Tree::ROOT, kids(1).into_iter()));
         assert_eq!(tree.node(2).mv(), Some(1));
         assert_eq!(tree.len(), 4);
+    }
+
+    #[test]
+    fn a_leaf_is_claimed_once_and_only_while_its_children_would_fit() {
+        let _bound = crate::test_bound::bound();
+        let mut tree = Tree::new(4);
+        assert!(
+            !tree.claim_expansion(Tree::ROOT, 4),
+            "1 + 4 nodes pass the capacity"
+        );
+        assert!(tree.claim_expansion(Tree::ROOT, 3));
+        assert!(!tree.claim_expansion(Tree::ROOT, 3), "claimed already");
+        let kids = (0..2)
+            .map(|p| Node::new(Some(p), 1.0, 0.5))
+            .collect::<Vec<_>>();
+        assert!(tree.expand(Tree::ROOT, kids.into_iter()));
+        assert!(!tree.claim_expansion(Tree::ROOT, 1), "expanded");
+        assert!(tree.claim_expansion(1, 1));
+        // An expansion that fails frees the claim for another try.
+        let too_many = (0..3)
+            .map(|p| Node::new(Some(p), 1.0, 0.5))
+            .collect::<Vec<_>>();
+        assert!(!tree.expand(1, too_many.into_iter()));
+        assert!(tree.claim_expansion(1, 1));
     }
 
     #[test]
