@@ -329,6 +329,15 @@ impl Tree {
 mod tests {
     use super::*;
 
+    /// Children for `points`, each with one prior simulation at an even rate.
+    fn kids(points: impl IntoIterator<Item = usize>) -> std::vec::IntoIter<Node> {
+        points
+            .into_iter()
+            .map(|p| Node::new(Some(p), 1.0, 0.5))
+            .collect::<Vec<_>>()
+            .into_iter()
+    }
+
     #[test]
     fn a_node_takes_56_bytes_as_the_documents_say() {
         let _bound = crate::test_bound::bound();
@@ -373,15 +382,10 @@ mod tests {
     fn expansion_respects_the_capacity_and_happens_once() {
         let _bound = crate::test_bound::bound();
         let mut tree = Tree::new(4);
-        let kids = |n: usize| {
-            (0..n)
-                .map(|p| Node::new(Some(p), 1.0, 0.5))
-                .collect::<Vec<_>>()
-        };
-        assert!(!tree.expand(Tree::ROOT, kids(4).into_iter()));
-        assert!(tree.expand(Tree::ROOT, kids(3).into_iter()));
+        assert!(!tree.expand(Tree::ROOT, kids(0..4)));
+        assert!(tree.expand(Tree::ROOT, kids(0..3)));
         assert_eq!(tree.children(Tree::ROOT), 1..4);
-        assert!(!tree.expand(Tree::ROOT, kids(1).into_iter()));
+        assert!(!tree.expand(Tree::ROOT, kids(0..1)));
         assert_eq!(tree.node(2).mv(), Some(1));
         assert_eq!(tree.len(), 4);
     }
@@ -396,17 +400,11 @@ mod tests {
         );
         assert!(tree.claim_expansion(Tree::ROOT, 3));
         assert!(!tree.claim_expansion(Tree::ROOT, 3), "claimed already");
-        let kids = (0..2)
-            .map(|p| Node::new(Some(p), 1.0, 0.5))
-            .collect::<Vec<_>>();
-        assert!(tree.expand(Tree::ROOT, kids.into_iter()));
+        assert!(tree.expand(Tree::ROOT, kids(0..2)));
         assert!(!tree.claim_expansion(Tree::ROOT, 1), "expanded");
         assert!(tree.claim_expansion(1, 1));
         // An expansion that fails frees the claim for another try.
-        let too_many = (0..3)
-            .map(|p| Node::new(Some(p), 1.0, 0.5))
-            .collect::<Vec<_>>();
-        assert!(!tree.expand(1, too_many.into_iter()));
+        assert!(!tree.expand(1, kids(0..3)));
         assert!(tree.claim_expansion(1, 1));
     }
 
@@ -414,18 +412,11 @@ mod tests {
     fn a_subtree_keeps_its_nodes_and_their_children() {
         let _bound = crate::test_bound::bound();
         let mut tree = Tree::new(100);
-        let kids = |moves: &[usize]| {
-            moves
-                .iter()
-                .map(|&p| Node::new(Some(p), 1.0, 0.5))
-                .collect::<Vec<_>>()
-                .into_iter()
-        };
-        tree.expand(Tree::ROOT, kids(&[10, 11]));
+        tree.expand(Tree::ROOT, kids([10, 11]));
         let eleven = tree.child_for(Tree::ROOT, Some(11)).unwrap();
-        tree.expand(eleven, kids(&[20, 21, 22]));
+        tree.expand(eleven, kids([20, 21, 22]));
         let twenty_one = tree.child_for(eleven, Some(21)).unwrap();
-        tree.expand(twenty_one, kids(&[30]));
+        tree.expand(twenty_one, kids([30]));
         tree.node_mut(twenty_one).visits = 7.0;
         let sub = tree.subtree(eleven);
         assert_eq!(sub.len(), 5);
@@ -443,8 +434,7 @@ mod tests {
     fn the_root_tally_counts_root_children_only_and_starts_afresh_in_a_subtree() {
         let _bound = crate::test_bound::bound();
         let mut tree = Tree::new(100);
-        let kids = (0..3).map(|p| Node::new(Some(p), 1.0, 0.5));
-        tree.expand(Tree::ROOT, kids.collect::<Vec<_>>().into_iter());
+        tree.expand(Tree::ROOT, kids(0..3));
         assert!(tree.root_tally().is_empty());
         tree.count_at_root(2, 1.0);
         tree.count_at_root(2, 0.5);
