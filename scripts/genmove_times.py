@@ -21,6 +21,8 @@ def main():
                               text=True, bufsize=1)
     with open(os.environ["GENMOVE_TIMES"], "a") as times:
         for line in sys.stdin:
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue  # GTP answers neither empty lines nor comments: none to wait for
             start = time.monotonic()
             engine.stdin.write(line)
             engine.stdin.flush()
