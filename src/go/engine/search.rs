@@ -142,10 +142,11 @@ impl Score {
 /// What a search returns.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SearchResult {
-    /// The move to play: the most visited candidate that the rules board accepts (a pass
-    /// when there is none).
+    /// The move to play: of the candidates the rules board accepts and that have a tenth
+    /// of the most visited one's visits, the one with the highest lower bound of its win
+    /// rate (a pass when there is none).
     pub best: Move,
-    /// The root's candidates, most visited first.
+    /// The root's candidates: the move to play first, then the others most visited first.
     pub candidates: Vec<Candidate>,
     /// Simulations run.
     pub playouts: u64,
@@ -222,7 +223,8 @@ impl SearchResult {
 /// `settings.threads` threads sharing one tree (see [`search_with`] for a shared pool).
 ///
 /// The move chosen is checked against the rules board (positional superko included):
-/// the most visited move the rules allow is the best move; below the root the playout
+/// the best move is the surest of the well-visited moves the rules allow (see
+/// [`SearchResult::best`]); below the root the playout
 /// board's simple ko stands in for superko. With one thread the search is deterministic: the same seed,
 /// position and simulation count give the same result.
 pub fn search(
@@ -777,7 +779,7 @@ fn select(tree: &Tree, node: usize) -> usize {
 /// The search's answer: candidates by visits, the best one legal on the rules board.
 ///
 /// When a pass would end the game (the opponent passed) and wins about as often as the
-/// most visited move, the pass is the answer: the game ends won. With `honest` tallies
+/// move chosen, the pass is the answer: the game ends won. With `honest` tallies
 /// (the tree's root tally against the game's komi, see [`Tree::count_at_root`]), the
 /// candidates' win rates are theirs.
 fn result(
@@ -803,9 +805,7 @@ fn result(
         })
         .collect();
     candidates.sort_by_key(|candidate| std::cmp::Reverse(candidate.visits));
-    let mut best = candidates
-        .iter()
-        .find(|candidate| candidate.mv.is_none_or(&legal_at_root));
+    let mut best = surest(&candidates, legal_at_root);
     if root.passes() > 0 {
         let pass = candidates.iter().find(|candidate| candidate.mv.is_none());
         if let (Some(pass), Some(top)) = (pass, best) {
@@ -818,6 +818,9 @@ fn result(
         }
     }
     let best = best.and_then(|candidate| candidate.mv);
+    if let Some(at) = candidates.iter().position(|candidate| candidate.mv == best) {
+        candidates[..=at].rotate_right(1);
+    }
     let ownership = owners
         .iter()
         .map(|&sum| sum as f32 / playouts.max(1) as f32)
@@ -831,6 +834,34 @@ fn result(
         decided: false,
         dynamic: None,
     }
+}
+
+/// The share of the most visited move's visits a move needs for its lower bound to be
+/// trusted (Leela Zero's default share): below it, a bound rests on too few simulations.
+const LCB_VISITS_SHARE: f32 = 0.1;
+
+/// The move to play among `candidates` (most visited first): of the moves `legal` allows
+/// that have at least [`LCB_VISITS_SHARE`] of the most visited legal move's visits, the
+/// one whose win rate has the highest lower bound, so that a move the search came to late
+/// but that clearly wins more is played before it has caught up in visits. Ties go to the
+/// more visited move.
+fn surest(candidates: &[Candidate], legal: impl Fn(usize) -> bool) -> Option<&Candidate> {
+    let mut allowed = candidates
+        .iter()
+        .filter(|candidate| candidate.mv.is_none_or(&legal));
+    let most_visited = allowed.next()?;
+    let floor = most_visited.visits as f32 * LCB_VISITS_SHARE;
+    Some(
+        allowed
+            .filter(|candidate| candidate.visits as f32 >= floor)
+            .fold(most_visited, |best, candidate| {
+                if candidate.lcb > best.lcb {
+                    candidate
+                } else {
+                    best
+                }
+            }),
+    )
 }
 
 /// The candidate for the child at `index`; its win rate and bound from `honest` (the
@@ -887,4 +918,70 @@ fn lower_bound(rate: f32, visits: f32) -> f32 {
     }
     let spread = (rate * (1.0 - rate) / visits).sqrt();
     (rate - 1.96 * spread).max(0.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A candidate for `mv` with `visits` simulations at `win_rate`, its bound worked out
+    /// as the search does.
+    fn seen(mv: Move, visits: u32, win_rate: f32) -> Candidate {
+        Candidate {
+            mv,
+            visits,
+            win_rate,
+            prior: 0.5,
+            lcb: lower_bound(win_rate, visits as f32),
+            pv: vec![mv],
+            score: Score::default(),
+        }
+    }
+
+    #[test]
+    fn a_clearly_better_move_is_played_before_it_catches_up_in_visits() {
+        let _bound = crate::test_bound::bound();
+        let candidates = [seen(Some(10), 1000, 0.55), seen(Some(20), 400, 0.70)];
+        assert!(candidates[1].lcb > candidates[0].lcb);
+        let best = surest(&candidates, |_| true).unwrap();
+        assert_eq!(best.mv, Some(20));
+    }
+
+    #[test]
+    fn a_move_under_a_tenth_of_the_visits_is_not_trusted_however_well_it_did() {
+        let _bound = crate::test_bound::bound();
+        let candidates = [seen(Some(10), 1000, 0.55), seen(Some(20), 99, 1.0)];
+        assert!(candidates[1].lcb > candidates[0].lcb);
+        assert_eq!(surest(&candidates, |_| true).unwrap().mv, Some(10));
+        let enough = [seen(Some(10), 1000, 0.55), seen(Some(20), 100, 1.0)];
+        assert_eq!(surest(&enough, |_| true).unwrap().mv, Some(20));
+    }
+
+    #[test]
+    fn a_close_race_goes_to_the_most_visited_move() {
+        let _bound = crate::test_bound::bound();
+        let candidates = [seen(Some(10), 1000, 0.60), seen(Some(20), 300, 0.60)];
+        assert_eq!(surest(&candidates, |_| true).unwrap().mv, Some(10));
+        let unvisited = [seen(Some(10), 0, 0.5), seen(Some(20), 0, 0.9)];
+        assert_eq!(surest(&unvisited, |_| true).unwrap().mv, Some(10));
+    }
+
+    #[test]
+    fn moves_the_rules_refuse_are_never_chosen_and_do_not_set_the_share() {
+        let _bound = crate::test_bound::bound();
+        // The most visited move is illegal (a superko repetition): the share is a tenth
+        // of the next one's visits, and the refused move's bound counts for nothing.
+        let candidates = [
+            seen(Some(10), 5000, 0.9),
+            seen(Some(20), 400, 0.5),
+            seen(Some(30), 45, 0.9),
+            seen(None, 30, 0.2),
+        ];
+        let best = surest(&candidates, |point| point != 10).unwrap();
+        assert_eq!(best.mv, Some(30));
+        let none_legal = [seen(Some(10), 5000, 0.9)];
+        assert!(surest(&none_legal, |_| false).is_none());
+        let only_pass = [seen(Some(10), 5000, 0.9), seen(None, 3, 0.1)];
+        assert_eq!(surest(&only_pass, |_| false).unwrap().mv, None);
+    }
 }

@@ -1,5 +1,6 @@
-//! One report of an analysis as its format writes it: `info` entries, most visited
-//! first, then KataGo's `rootInfo` and `ownership` when asked for, all on one line.
+//! One report of an analysis as its format writes it: `info` entries, the move the
+//! search would play first and then the most visited, then KataGo's `rootInfo` and
+//! `ownership` when asked for, all on one line.
 
 use super::request::Request;
 use super::Format;
@@ -91,7 +92,8 @@ pub(super) fn info_line(
     Some(line)
 }
 
-/// The candidates to report: the visited ones, most visited first, then unvisited ones
+/// The candidates to report: the visited ones, the move the search would play first and
+/// the others most visited first (the search's order), then unvisited ones
 /// by prior up to `minmoves`, at most `maxmoves` in all.
 fn reported<'a>(result: &'a SearchResult, request: &Request) -> Vec<&'a Candidate> {
     let mut reported: Vec<&Candidate> = result
