@@ -36,7 +36,7 @@ impl LadderReader {
             return false;
         }
         self.copy_to(0, board);
-        self.caught(0, grid)
+        self.caught(0, 0, grid)
     }
 
     /// Whether the side to move (the chaser) catches the string through `grid`, of its
@@ -53,7 +53,7 @@ impl LadderReader {
         }
         chase.play_at(atari);
         // A chasing stone left in atari is taken (and the runner gets away).
-        chase.liberties_at(atari) > 1 && chase.liberties_at(grid) == 1 && self.caught(0, grid)
+        chase.liberties_at(atari) > 1 && chase.liberties_at(grid) == 1 && self.caught(0, 0, grid)
     }
 
     /// Copies `board` into the scratch board of `level`.
@@ -65,9 +65,12 @@ impl LadderReader {
         }
     }
 
-    /// The reading on the scratch board of `level`, the runner to move and in atari.
-    fn caught(&mut self, level: usize, grid: usize) -> bool {
-        if level >= MAX_RUNS {
+    /// The reading on the scratch board of `level`, the runner to move and in atari,
+    /// `runs` moves of the runner into it. The chaser's last atari to try is played on
+    /// this board itself (nothing is read on it afterwards), an earlier one on a copy in
+    /// the next level's board: a ladder with one atari at each step copies no board.
+    fn caught(&mut self, level: usize, runs: usize, grid: usize) -> bool {
+        if runs >= MAX_RUNS {
             return false;
         }
         let board = &mut self.boards[level];
@@ -90,19 +93,29 @@ impl LadderReader {
             2 => {}
             _ => return false,
         }
-        let chases = board.two_liberties(grid);
-        for chase in chases {
-            let board = &self.boards[level];
-            if board.cell(chase) != EMPTY || !board.is_legal_at(chase) {
-                continue;
+        let mut chases = board.two_liberties(grid);
+        let mut count = 0;
+        for index in 0..chases.len() {
+            let chase = chases[index];
+            if board.cell(chase) == EMPTY && board.is_legal_at(chase) {
+                chases[count] = chase;
+                count += 1;
             }
-            self.copy_level(level);
-            let next = &mut self.boards[level + 1];
-            next.play_at(chase);
-            if next.liberties_at(chase) > 1
-                && next.liberties_at(grid) == 1
-                && self.caught(level + 1, grid)
-            {
+        }
+        for (index, &chase) in chases[..count].iter().enumerate() {
+            let last = index + 1 == count;
+            let at = if last {
+                level
+            } else {
+                self.copy_level(level);
+                level + 1
+            };
+            let board = &mut self.boards[at];
+            board.play_at(chase);
+            let works = board.liberties_at(chase) > 1
+                && board.liberties_at(grid) == 1
+                && self.caught(at, runs + 1, grid);
+            if works {
                 return true;
             }
         }

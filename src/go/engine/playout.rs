@@ -133,9 +133,11 @@ fn choose(board: &mut PlayoutBoard, rng: &mut Rng, policy: &mut Policy) -> Optio
     shaped_random_move(board, rng)
 }
 
-/// A few candidate moves with their weights, without allocating.
+/// A few candidate moves with their weights, without allocating: grid indices and
+/// weights as `u32`, so that a new list (made several times a playout move) is a small
+/// block to clear.
 struct Candidates {
-    moves: [(usize, usize); 16],
+    moves: [(u32, u32); 16],
     len: usize,
     total: usize,
 }
@@ -151,17 +153,20 @@ impl Candidates {
 
     /// Adds `grid` at weight 1, unless it is there already.
     fn add(&mut self, grid: usize) {
-        if !self.moves[..self.len].iter().any(|&(seen, _)| seen == grid) {
+        if !self.moves[..self.len]
+            .iter()
+            .any(|&(seen, _)| seen as usize == grid)
+        {
             self.add_weighted(grid, 1);
         }
     }
 
     /// Adds `grid` at `weight` (a move not there yet).
-    fn add_weighted(&mut self, grid: usize, weight: usize) {
+    fn add_weighted(&mut self, grid: usize, weight: u16) {
         if self.len < self.moves.len() && weight > 0 {
-            self.moves[self.len] = (grid, weight);
+            self.moves[self.len] = (grid as u32, u32::from(weight));
             self.len += 1;
-            self.total += weight;
+            self.total += usize::from(weight);
         }
     }
 
@@ -172,8 +177,9 @@ impl Candidates {
         }
         let mut pick = rng.below(self.total);
         for &(grid, weight) in &self.moves[..self.len] {
+            let weight = weight as usize;
             if pick < weight {
-                return Some(grid);
+                return Some(grid as usize);
             }
             pick -= weight;
         }
@@ -305,7 +311,7 @@ fn shape(board: &mut PlayoutBoard, last: usize, rng: &mut Rng) -> Option<usize> 
         }
         let weight = odds[shape3(board, grid) as usize];
         if weight > PLAIN && !board.is_eye_at(own, grid) && board.self_atari(grid).is_none() {
-            candidates.add_weighted(grid, usize::from(weight));
+            candidates.add_weighted(grid, weight);
         }
     }
     candidates.pick(rng)

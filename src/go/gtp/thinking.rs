@@ -186,6 +186,7 @@ impl GoAdapter {
             steered = ?self.steering.last,
             decided = result.decided,
             playouts = result.playouts,
+            nodes = tree.len(),
             seconds = started.elapsed().as_secs_f64(),
             "genmove"
         );

@@ -165,16 +165,29 @@ fn images((dr, dc): (i32, i32)) -> [(i32, i32); 8] {
     ]
 }
 
-/// [`zobrist`] looked up by a grid cell's content (empty, black, white, border) rather
-/// than by its state, once for Black to move and once for White: the shape keys then
-/// need no translation from contents to states.
-fn zobrist_by_content() -> &'static [[[u64; 4]; 2]] {
-    static TABLE: OnceLock<Vec<[[u64; 4]; 2]>> = OnceLock::new();
+/// What a cell adds to the eight image hashes of [`shape_keys`], by the cell's offset
+/// (in [`offsets`]' order), the player to move (Black, White) and the cell's content
+/// (empty, black, white, border): for each image, the [`zobrist`] number of the offset
+/// that image moves onto the cell, for the cell's state. Each cell is then read once, not
+/// once for each image.
+fn cell_hashes() -> &'static [[[[u64; 8]; 4]; 2]] {
+    static TABLE: OnceLock<Vec<[[[u64; 8]; 4]; 2]>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        zobrist()
+        let offsets = offsets();
+        offsets
             .iter()
-            .map(|by_state| {
-                [1, 2].map(|own| [0, 1, 2, 3].map(|content| by_state[state(content, own) as usize]))
+            .map(|&cell| {
+                let sources: [usize; 8] = std::array::from_fn(|image| {
+                    offsets
+                        .iter()
+                        .position(|&offset| images(offset)[image] == cell)
+                        .expect("the images of the offsets are the offsets")
+                });
+                [1, 2].map(|own| {
+                    [0, 1, 2, 3].map(|content| {
+                        sources.map(|source| zobrist()[source][state(content, own) as usize])
+                    })
+                })
             })
             .collect()
     })
@@ -185,11 +198,11 @@ fn zobrist_by_content() -> &'static [[[u64; 4]; 2]] {
 /// different from one distance to the next.
 ///
 /// It runs for every candidate move of every node the search expands, so it reads each
-/// cell's content straight from the board (the edge beyond it counts as border) and
-/// hashes it with [`zobrist_by_content`].
+/// cell around the move once, straight from the board (the edge beyond it counts as
+/// border), and adds it to the eight images' hashes at once with [`cell_hashes`].
 pub fn shape_keys(board: &PlayoutBoard, point: usize) -> [u64; 3] {
     let size = board.size() as i32;
-    let by_content = zobrist_by_content();
+    let by_cell = cell_hashes();
     let mover = usize::from(cell_of(board.to_move()) - 1);
     let (row, column) = ((point / board.size()) as i32, (point % board.size()) as i32);
     let mut hashes = [0u64; 8];
@@ -197,15 +210,15 @@ pub fn shape_keys(board: &PlayoutBoard, point: usize) -> [u64; 3] {
     let mut start = 0;
     for (level, &end) in shape_ends().iter().enumerate() {
         for (index, &(dr, dc)) in offsets().iter().enumerate().take(end).skip(start) {
-            let table = &by_content[index][mover];
-            for (hash, (ir, ic)) in hashes.iter_mut().zip(images((dr, dc))) {
-                let (r, c) = (row + ir, column + ic);
-                let content = if (r as u32) < size as u32 && (c as u32) < size as u32 {
-                    board.cell_at(r as usize, c as usize)
-                } else {
-                    playout_board::BORDER
-                };
-                *hash ^= table[usize::from(content)];
+            let (r, c) = (row + dr, column + dc);
+            let content = if (r as u32) < size as u32 && (c as u32) < size as u32 {
+                board.cell_at(r as usize, c as usize)
+            } else {
+                playout_board::BORDER
+            };
+            let adds = &by_cell[index][mover][usize::from(content)];
+            for (hash, add) in hashes.iter_mut().zip(adds) {
+                *hash ^= add;
             }
         }
         start = end;
