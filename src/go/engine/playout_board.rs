@@ -13,8 +13,8 @@ use crate::go::Colour;
 /// What a grid cell holds: nothing, a stone (a colour's value is 3 minus the other's),
 /// or the border.
 pub(super) const EMPTY: u8 = 0;
-const BLACK: u8 = 1;
-const WHITE: u8 = 2;
+pub(super) const BLACK: u8 = 1;
+pub(super) const WHITE: u8 = 2;
 pub(super) const BORDER: u8 = 3;
 
 /// No point (for the ko point and the last move).

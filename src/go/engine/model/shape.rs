@@ -4,6 +4,7 @@
 
 use crate::go::engine::playout_board::{self, cell_of, PlayoutBoard};
 use crate::go::zobrist::mix;
+use crate::go::Colour;
 use std::sync::OnceLock;
 
 /// The states of a point in a shape code, from the mover's view.
@@ -19,21 +20,31 @@ pub const SHAPE3_CODES: usize = 1 << 20;
 
 /// The 3x3 shape of playing the empty `grid` for the side to move: its raw code.
 ///
-/// Runs in the playouts' inner loop, so without branches: each cell's state comes from
-/// a small table.
+/// Runs in the playouts' inner loop, so without branches or tables: a grid cell's
+/// content (empty, black, white, border) is its [`state`] with Black to move, so the
+/// ring packs as it is, and with White to move each cell's two bits are swapped when
+/// they differ (black and white trade places, empty and border stay).
 pub fn shape3(board: &PlayoutBoard, grid: usize) -> u32 {
-    let own = cell_of(board.to_move());
-    let states = STATES_FOR[usize::from(own - 1)];
     let code = board
         .ring_cells(grid)
         .into_iter()
-        .fold(0, |code, content| code << 2 | states[usize::from(content)]);
+        .fold(0, |code, content| code << 2 | u32::from(content));
+    let code = if board.to_move() == Colour::White {
+        let differ = (code ^ code >> 1) & 0x5555;
+        code ^ (differ | differ << 1)
+    } else {
+        code
+    };
     code << 4 | board.sides_in_atari(grid)
 }
 
-/// [`state`] for each grid content (empty, black, white, border), with Black to move
-/// and with White.
-const STATES_FOR: [[u32; 4]; 2] = [[EMPTY, MINE, THEIRS, EDGE], [EMPTY, THEIRS, MINE, EDGE]];
+// The packing above needs the grid contents to be the states from Black's view.
+const _: () = assert!(
+    playout_board::EMPTY as u32 == EMPTY
+        && playout_board::BLACK as u32 == MINE
+        && playout_board::WHITE as u32 == THEIRS
+        && playout_board::BORDER as u32 == EDGE
+);
 
 /// The state of a grid cell's content for the player whose stones are `own`.
 fn state(content: u8, own: u8) -> u32 {
