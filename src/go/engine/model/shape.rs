@@ -29,12 +29,10 @@ pub fn shape3(board: &PlayoutBoard, grid: usize) -> u32 {
         .ring_cells(grid)
         .into_iter()
         .fold(0, |code, content| code << 2 | u32::from(content));
-    let code = if board.to_move() == Colour::White {
-        let differ = (code ^ code >> 1) & 0x5555;
-        code ^ (differ | differ << 1)
-    } else {
-        code
-    };
+    // Each cell's low bit where its two bits differ, for White to move only.
+    let for_white = 0x5555 * u32::from(board.to_move() == Colour::White);
+    let swap = (code ^ code >> 1) & for_white;
+    let code = code ^ (swap | swap << 1);
     code << 4 | board.sides_in_atari(grid)
 }
 
