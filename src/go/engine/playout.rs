@@ -306,11 +306,17 @@ fn shape(board: &mut PlayoutBoard, last: usize, rng: &mut Rng) -> Option<usize> 
         .into_iter()
         .filter(|grid| !around_last.contains(grid));
     for grid in around_last.into_iter().chain(extra) {
-        if board.cell(grid) != EMPTY || !board.is_legal_at(grid) {
+        if board.cell(grid) != EMPTY {
             continue;
         }
+        // The shape first: most points around a move have none worth playing, and it
+        // is cheaper to read than whether the move is legal.
         let weight = odds[shape3(board, grid) as usize];
-        if weight > PLAIN && !board.is_eye_at(own, grid) && board.self_atari(grid).is_none() {
+        if weight > PLAIN
+            && board.is_legal_at(grid)
+            && !board.is_eye_at(own, grid)
+            && board.self_atari(grid).is_none()
+        {
             candidates.add_weighted(grid, weight);
         }
     }

@@ -572,9 +572,27 @@ impl PlayoutBoard {
             }
             heads[index] = head;
             stones += self.stones[head];
-            liberties += self.mark_liberties(head);
+            if !self.only_liberties(head, grid, taken) {
+                liberties += self.mark_liberties(head);
+            }
         }
         (liberties, stones)
+    }
+
+    /// Whether the liberties of the string with head `head`, which touches the empty
+    /// `grid`, are `grid` and `taken` alone (or `grid` alone): then they are already
+    /// marked and walking the string would add none. The common case in the fights,
+    /// which ask about a string at two liberties with one of them filled.
+    fn only_liberties(&self, head: usize, grid: usize, taken: Option<usize>) -> bool {
+        match self.liberties[head] {
+            1 => true,
+            2 => taken.is_some_and(|taken| {
+                taken != grid
+                    && self.cells[taken] == EMPTY
+                    && self.touches(taken, self.cells[head], head)
+            }),
+            _ => false,
+        }
     }
 
     /// Plays the legal `grid` for the side to move.

@@ -533,6 +533,9 @@ struct Worker {
     owners: Vec<i32>,
     /// The playout policy's own memory: ladder scratch boards, winning replies.
     policy: Policy,
+    /// The board the last simulation was played on, kept so that the next one copies
+    /// the root into its memory rather than allocating a board of its own.
+    board: Option<PlayoutBoard>,
 }
 
 impl Worker {
@@ -548,6 +551,7 @@ impl Worker {
                 Vec::new()
             },
             policy: Policy::new(),
+            board: None,
         }
     }
 
@@ -556,7 +560,13 @@ impl Worker {
     /// has been visited enough; a playout from there (or the end of the game when the
     /// tree ended it by two passes); the result back up the path.
     fn simulate(&mut self, shared: &Shared, root: &PlayoutBoard) {
-        let mut board = root.clone();
+        let mut board = match self.board.take() {
+            Some(mut board) => {
+                board.copy_from(root);
+                board
+            }
+            None => root.clone(),
+        };
         self.played_first.fill(None);
         self.path.clear();
         self.path.push(Tree::ROOT);
@@ -632,6 +642,7 @@ impl Worker {
         if !self.owners.is_empty() {
             board.add_owners(&mut self.owners);
         }
+        self.board = Some(board);
         let lead = ending.margin() - shared.komi.to_f64();
         let black_value = value::black_value(winner, lead, root.size());
         let mut tree = lock(&shared.tree);
