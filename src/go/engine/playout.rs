@@ -309,8 +309,8 @@ fn shape(board: &mut PlayoutBoard, last: usize, rng: &mut Rng) -> Option<usize> 
         if board.cell(grid) != EMPTY {
             continue;
         }
-        // The shape first: most points around a move have none worth playing, and it
-        // is cheaper to read than whether the move is legal.
+        // The shape first: most points around a move have none worth playing, so
+        // legality is asked of few.
         let weight = odds[shape3(board, grid) as usize];
         if weight > PLAIN
             && board.is_legal_at(grid)
