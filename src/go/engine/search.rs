@@ -560,13 +560,8 @@ impl Worker {
     /// has been visited enough; a playout from there (or the end of the game when the
     /// tree ended it by two passes); the result back up the path.
     fn simulate(&mut self, shared: &Shared, root: &PlayoutBoard) {
-        let mut board = match self.board.take() {
-            Some(mut board) => {
-                board.copy_from(root);
-                board
-            }
-            None => root.clone(),
-        };
+        let mut board = self.board.take().unwrap_or_else(|| root.clone());
+        board.copy_from(root);
         self.played_first.fill(None);
         self.path.clear();
         self.path.push(Tree::ROOT);
