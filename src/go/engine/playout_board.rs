@@ -521,8 +521,7 @@ impl PlayoutBoard {
         if empty_neighbours >= 2 {
             return None;
         }
-        let (liberties, stones) = self.merged_string(grid, own, None);
-        (liberties <= 1).then_some(stones)
+        self.short_merged_string(grid, own, None, 2)
     }
 
     /// Whether a stone of `own` (a cell colour) on the empty `grid`, with `taken` filled
@@ -543,12 +542,23 @@ impl PlayoutBoard {
                 _ => {}
             }
         }
-        empty >= wanted || self.merged_string(grid, own, Some(taken)).0 >= wanted
+        empty >= wanted
+            || self
+                .short_merged_string(grid, own, Some(taken), wanted)
+                .is_none()
     }
 
-    /// The liberties and stones of the string a stone of `own` on the empty `grid` would
-    /// make with the `own` strings next to it, counting no capture and `taken` as filled.
-    fn merged_string(&mut self, grid: usize, own: u8, taken: Option<usize>) -> (u32, u32) {
+    /// The stones of the string a stone of `own` on the empty `grid` would make with the
+    /// `own` strings next to it, counting no capture and `taken` as filled, when that
+    /// string would have fewer than `enough` liberties; `None` (as soon as the count
+    /// reaches `enough`, without walking the rest) when it would have more.
+    fn short_merged_string(
+        &mut self,
+        grid: usize,
+        own: u8,
+        taken: Option<usize>,
+        enough: u32,
+    ) -> Option<u32> {
         self.marks.clear();
         self.marks.mark(grid);
         if let Some(taken) = taken {
@@ -573,10 +583,13 @@ impl PlayoutBoard {
             heads[index] = head;
             stones += self.stones[head];
             if !self.only_liberties(head, grid, taken) {
-                liberties += self.mark_liberties(head);
+                liberties += self.mark_liberties(head, enough - liberties.min(enough));
+            }
+            if liberties >= enough {
+                return None;
             }
         }
-        (liberties, stones)
+        (liberties < enough).then_some(stones)
     }
 
     /// Whether the liberties of the string with head `head`, which touches the empty
@@ -695,10 +708,11 @@ impl PlayoutBoard {
                 self.liberties[self.head[grid] as usize] = liberties;
             }
             _ => {
+                let liberties = self.joined_liberties(grid, &friends[..joined]);
                 for &string in &friends[..joined] {
                     self.merge(self.head[grid] as usize, string);
                 }
-                self.recount(self.head[grid] as usize);
+                self.liberties[self.head[grid] as usize] = liberties;
             }
         }
         // Captures.
@@ -712,6 +726,43 @@ impl PlayoutBoard {
             }
         }
         captured
+    }
+
+    /// The liberties of the string the new stone on `grid` makes with `strings` (two or
+    /// more heads of its colour next to it, each already counting `grid` as filled),
+    /// before they are merged: the largest string's count, plus the liberties of the
+    /// others and of the new stone that it does not have. Walks all but the largest.
+    fn joined_liberties(&mut self, grid: usize, strings: &[usize]) -> u32 {
+        let own = self.cells[grid];
+        let largest = strings
+            .iter()
+            .copied()
+            .max_by_key(|&string| self.stones[string])
+            .unwrap_or(grid);
+        self.marks.clear();
+        let mut liberties = self.liberties[largest];
+        let mut count_new = |board: &mut Self, stone: usize| {
+            for next in board.neighbours(stone) {
+                if board.cells[next] == EMPTY
+                    && !board.touches(next, own, largest)
+                    && board.marks.mark(next)
+                {
+                    liberties += 1;
+                }
+            }
+        };
+        count_new(self, grid);
+        for &string in strings.iter().filter(|&&string| string != largest) {
+            let mut stone = string;
+            loop {
+                count_new(self, stone);
+                stone = self.next[stone] as usize;
+                if stone == string {
+                    break;
+                }
+            }
+        }
+        liberties
     }
 
     /// Whether the empty `grid` is next to a stone of `own` (a cell colour) in the
@@ -744,12 +795,13 @@ impl PlayoutBoard {
     /// Counts the liberties of the string with head `head` from scratch.
     fn recount(&mut self, head: usize) {
         self.marks.clear();
-        self.liberties[head] = self.mark_liberties(head);
+        self.liberties[head] = self.mark_liberties(head, u32::MAX);
     }
 
     /// Marks the liberties of the string through `stone`; returns how many were not
-    /// marked yet.
-    fn mark_liberties(&mut self, stone: usize) -> u32 {
+    /// marked yet, or any count of `enough` or more once it has found that many (then
+    /// some may stay unmarked).
+    fn mark_liberties(&mut self, stone: usize, enough: u32) -> u32 {
         let mut count = 0;
         let mut current = stone;
         loop {
@@ -759,7 +811,7 @@ impl PlayoutBoard {
                 }
             }
             current = self.next[current] as usize;
-            if current == stone {
+            if current == stone || count >= enough {
                 return count;
             }
         }
