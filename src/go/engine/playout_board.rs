@@ -551,7 +551,7 @@ impl PlayoutBoard {
     /// The stones of the string a stone of `own` on the empty `grid` would make with the
     /// `own` strings next to it, counting no capture and `taken` as filled, when that
     /// string would have fewer than `enough` liberties; `None` (as soon as the count
-    /// reaches `enough`, without walking the rest) when it would have more.
+    /// reaches `enough`, without walking the rest) when it would have `enough` or more.
     fn short_merged_string(
         &mut self,
         grid: usize,
@@ -583,7 +583,7 @@ impl PlayoutBoard {
             heads[index] = head;
             stones += self.stones[head];
             if !self.only_liberties(head, grid, taken) {
-                liberties += self.mark_liberties(head, enough - liberties.min(enough));
+                liberties += self.mark_liberties(head, enough.saturating_sub(liberties));
             }
             if liberties >= enough {
                 return None;
