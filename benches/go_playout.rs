@@ -9,6 +9,7 @@
 #![forbid(unsafe_code)]
 
 use gamebot::go::board::Board;
+use gamebot::go::engine::amaf::FirstPlays;
 use gamebot::go::engine::playout::{playout, random_playout, Policy};
 use gamebot::go::engine::playout_board::PlayoutBoard;
 use gamebot::go::engine::search::{search, Budget, Settings};
@@ -19,17 +20,17 @@ use std::time::{Duration, Instant};
 /// Playouts per second from the empty `size` board during `span`.
 fn playouts_per_second(
     size: usize,
-    mut run: impl FnMut(&mut PlayoutBoard, &mut Rng, usize, &mut [Option<Colour>]) -> i64,
+    mut run: impl FnMut(&mut PlayoutBoard, &mut Rng, usize, &mut FirstPlays) -> i64,
     span: Duration,
 ) -> f64 {
     let empty = PlayoutBoard::from_board_to_move(&Board::new(size), Colour::Black);
     let mut rng = Rng::new(1);
-    let mut first = vec![None; size * size];
+    let mut first = FirstPlays::new(size * size);
     let start = Instant::now();
     let mut count = 0u64;
     while start.elapsed() < span {
         let mut board = empty.clone();
-        first.fill(None);
+        first.clear();
         run(&mut board, &mut rng, 3 * size * size, &mut first);
         count += 1;
     }
@@ -124,10 +125,7 @@ fn main() {
                 .map(|_| {
                     let mut policy = Policy::new();
                     let with_policy =
-                        |board: &mut PlayoutBoard,
-                         rng: &mut Rng,
-                         moves,
-                         first: &mut [Option<Colour>]| {
+                        |board: &mut PlayoutBoard, rng: &mut Rng, moves, first: &mut FirstPlays| {
                             playout(board, rng, moves, first, &mut policy)
                         };
                     playouts_per_second(size, with_policy, span)

@@ -7,6 +7,7 @@
 //! adapter, [`stopping`] decides when a search between two limits has its move, and
 //! [`dynamic_komi`] moves the komi of lopsided games.
 
+pub mod amaf;
 pub mod avoid;
 pub mod clock;
 pub mod dynamic_komi;

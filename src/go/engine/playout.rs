@@ -13,13 +13,13 @@
 //! two-liberty fights and the shapes are each tried with probability 0.9, so playouts
 //! stay varied.
 
+use super::amaf::FirstPlays;
 use super::ladder::LadderReader;
 use super::model::shape::{shape3, SHAPE3_CODES};
 use super::model::MoveModel;
 use super::playout_board::{cell_of, PlayoutBoard, EMPTY};
 use super::replies::Replies;
 use crate::go::rng::Rng;
-use crate::go::Colour;
 use std::sync::OnceLock;
 
 /// Out of 10: how often each answer to the last move is tried.
@@ -45,18 +45,18 @@ impl Policy {
 }
 
 /// Plays `board` to the end (two passes, or `max_moves` more moves) with the policy,
-/// noting in `played_first` (one entry per point, cleared by the caller) the colour that
-/// played each point first; returns Black's area minus White's. The moves are recorded
+/// noting each move in `first` (cleared by the caller at the simulation's start);
+/// returns Black's area minus White's. The moves are recorded
 /// in `policy.replies` for it to learn from.
 pub fn playout(
     board: &mut PlayoutBoard,
     rng: &mut Rng,
     max_moves: usize,
-    played_first: &mut [Option<Colour>],
+    first: &mut FirstPlays,
     policy: &mut Policy,
 ) -> i64 {
     policy.replies.start(board);
-    run(board, rng, max_moves, played_first, |board, rng| {
+    run(board, rng, max_moves, first, |board, rng| {
         let chosen = choose(board, rng, policy);
         policy.replies.record(chosen.unwrap_or(0));
         chosen
@@ -69,9 +69,9 @@ pub fn random_playout(
     board: &mut PlayoutBoard,
     rng: &mut Rng,
     max_moves: usize,
-    played_first: &mut [Option<Colour>],
+    first: &mut FirstPlays,
 ) -> i64 {
-    run(board, rng, max_moves, played_first, |board, rng| {
+    run(board, rng, max_moves, first, |board, rng| {
         random_move(board, rng, false)
     })
 }
@@ -81,20 +81,20 @@ fn run(
     board: &mut PlayoutBoard,
     rng: &mut Rng,
     max_moves: usize,
-    played_first: &mut [Option<Colour>],
+    first: &mut FirstPlays,
     mut choose: impl FnMut(&mut PlayoutBoard, &mut Rng) -> Option<usize>,
 ) -> i64 {
     let limit = board.moves_played() + max_moves;
     while board.passes() < 2 && board.moves_played() < limit {
         match choose(board, rng) {
             Some(grid) => {
-                let point = board.point(grid);
-                if played_first[point].is_none() {
-                    played_first[point] = Some(board.to_move());
-                }
+                first.note(board.to_move(), Some(board.point(grid)));
                 board.play_at(grid);
             }
-            None => board.pass(),
+            None => {
+                first.note(board.to_move(), None);
+                board.pass();
+            }
         }
     }
     board.area_margin()
@@ -407,6 +407,7 @@ fn random_move(board: &mut PlayoutBoard, rng: &mut Rng, careful: bool) -> Option
 mod tests {
     use super::*;
     use crate::go::board::Board;
+    use crate::go::Colour;
 
     #[test]
     fn playouts_end_and_never_fill_own_eyes() {
@@ -417,7 +418,7 @@ mod tests {
             for _ in 0..20 {
                 let rules = Board::new(size);
                 let mut board = PlayoutBoard::from_board_to_move(&rules, Colour::Black);
-                let mut first = vec![None; size * size];
+                let mut first = FirstPlays::new(size * size);
                 let limit = 3 * size * size + 10;
                 // Step by step, checking each move before it is made.
                 while board.passes() < 2 && board.moves_played() < limit {

@@ -2,6 +2,7 @@
 //! what the search learned about each candidate. No threads, clocks or sockets are chosen
 //! here: the caller gives a deadline, a playout count and a stop flag.
 
+use super::amaf::FirstPlays;
 use super::avoid::Avoid;
 use super::ladder::LadderReader;
 use super::playout::{playout, Policy};
@@ -525,8 +526,8 @@ impl Ending {
 /// One thread's own state.
 struct Worker {
     rng: Rng,
-    /// Which colour played each point first in the current simulation.
-    played_first: Vec<Option<Colour>>,
+    /// Who played each point first in the current simulation, and when.
+    first_plays: FirstPlays,
     /// The nodes of the current simulation, root first.
     path: Vec<usize>,
     /// The sum of each point's owner at the end of every simulation, if asked for.
@@ -543,7 +544,7 @@ impl Worker {
     fn new(settings: &Settings, index: usize, points: usize) -> Worker {
         Worker {
             rng: Rng::new(settings.seed ^ (index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)),
-            played_first: vec![None; points],
+            first_plays: FirstPlays::new(points),
             path: Vec::new(),
             owners: if settings.ownership {
                 vec![0; points]
@@ -562,7 +563,7 @@ impl Worker {
     fn simulate(&mut self, shared: &Shared, root: &PlayoutBoard) {
         let mut board = self.board.take().unwrap_or_else(|| root.clone());
         board.copy_from(root);
-        self.played_first.fill(None);
+        self.first_plays.clear();
         self.path.clear();
         self.path.push(Tree::ROOT);
         self.policy.replies.start_at_root(&board);
@@ -605,13 +606,12 @@ impl Worker {
                 let mover = board.to_move();
                 match tree.node(node).mv() {
                     Some(point) => {
-                        if self.played_first[point].is_none() {
-                            self.played_first[point] = Some(mover);
-                        }
+                        self.first_plays.note(mover, Some(point));
                         board.play(point);
                         self.policy.replies.record(board.last_grid());
                     }
                     None => {
+                        self.first_plays.note(mover, None);
                         board.pass();
                         self.policy.replies.record(0);
                     }
@@ -626,7 +626,7 @@ impl Worker {
                 &mut board,
                 &mut self.rng,
                 shared.max_moves,
-                &mut self.played_first,
+                &mut self.first_plays,
                 &mut self.policy,
             ))
         };
@@ -662,7 +662,7 @@ impl Worker {
             board,
             &mut self.rng,
             shared.max_moves,
-            &mut self.played_first,
+            &mut self.first_plays,
             &mut self.policy,
         );
         Ending::Passed {
@@ -675,7 +675,8 @@ impl Worker {
     /// Adds a simulation worth `black_value` to Black (see [`value::black_value`]; White's
     /// is 1 less) that ended with Black's area margin `margin` to the nodes of the path,
     /// whose visits were counted on the way down, and to the AMAF statistics of their
-    /// children that the simulation played.
+    /// children that the simulation played, each weighed by how soon after the node it
+    /// was played (see [`FirstPlays::weight`]).
     fn back_up(&self, tree: &mut Tree, root_mover: Colour, black_value: f64, margin: f64) {
         let (black, white) = (black_value as f32, (1.0 - black_value) as f32);
         let score = |colour: Colour| match colour {
@@ -684,16 +685,17 @@ impl Worker {
         };
         // The player to move at path[depth] is root_mover at even depths.
         let mut to_move = root_mover;
-        for &index in &self.path {
+        for (depth, &index) in self.path.iter().enumerate() {
             let node = tree.node_mut(index);
             node.wins += score(to_move.opponent());
             node.add_score(margin);
             for child in tree.children(index) {
                 let child_node = tree.node_mut(child);
                 if let Some(point) = child_node.mv() {
-                    if self.played_first[point] == Some(to_move) {
-                        child_node.amaf_visits += 1.0;
-                        child_node.amaf_wins += score(to_move);
+                    if self.first_plays.colour(point) == Some(to_move) {
+                        let weight = self.first_plays.weight(point, depth);
+                        child_node.amaf_visits += weight;
+                        child_node.amaf_wins += weight * score(to_move);
                     }
                 }
             }
