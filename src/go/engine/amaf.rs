@@ -41,25 +41,46 @@ impl FirstPlays {
         }
     }
 
-    /// The colour that played `point` first, if any.
-    pub fn colour(&self, point: usize) -> Option<Colour> {
-        self.first[point].map(|(colour, _)| colour)
-    }
-
-    /// The weight of `point`'s first play in the AMAF statistics of the children of a
-    /// node `depth` moves into the simulation (the root is at 0): 2 for the node's own
-    /// next move, falling in a straight line to 0 at the simulation's last, so that the
-    /// weights of a simulation's moves average about 1. A move played near the node
-    /// says more about the node's own moves than one played a hundred moves later in a
-    /// changed position (Fuego weighs its RAVE updates in the same spirit).
-    pub fn weight(&self, point: usize, depth: usize) -> f32 {
-        let Some((_, at)) = self.first[point] else {
-            return 0.0;
-        };
+    /// The AMAF weights for the children of a node `depth` moves into the simulation
+    /// (the root is at 0): 2 for the node's own next move, falling in a straight line to
+    /// 0 at the simulation's last, so that the weights of a simulation's moves average
+    /// about 1. A move played near the node says more about the node's own moves than
+    /// one played a hundred moves later in a changed position (Fuego weighs its RAVE
+    /// updates in the same spirit).
+    pub fn below(&self, depth: usize) -> NodeWeights<'_> {
         let start = (depth + 1) as f32;
         let end = (self.moves + 1) as f32;
-        let share = ((at as f32 - start) / (end - start).max(1.0)).clamp(0.0, 1.0);
-        2.0 - 2.0 * share
+        NodeWeights {
+            first: &self.first,
+            start,
+            span: (end - start).max(1.0),
+        }
+    }
+}
+
+/// The AMAF weights of one simulation's first plays for the children of one node (see
+/// [`FirstPlays::below`]).
+#[derive(Debug, Clone, Copy)]
+pub struct NodeWeights<'a> {
+    /// Each point's first player and the move at which it played.
+    first: &'a [Option<(Colour, u32)>],
+    /// The move right after the node, which weighs 2.
+    start: f32,
+    /// The moves from there to the simulation's end (at least 1).
+    span: f32,
+}
+
+impl NodeWeights<'_> {
+    /// The weight of `point`'s first play when `colour` made it; `None` when the point
+    /// was never played or another colour played it first.
+    pub fn of(&self, point: usize, colour: Colour) -> Option<f32> {
+        match self.first[point] {
+            Some((first, at)) if first == colour => {
+                let share = ((at as f32 - self.start) / self.span).clamp(0.0, 1.0);
+                Some(2.0 - 2.0 * share)
+            }
+            _ => None,
+        }
     }
 }
 
@@ -75,11 +96,13 @@ mod tests {
         plays.note(Colour::White, None);
         plays.note(Colour::Black, Some(2));
         plays.note(Colour::White, Some(1));
-        assert_eq!(plays.colour(1), Some(Colour::Black));
-        assert_eq!(plays.colour(2), Some(Colour::Black));
-        assert_eq!(plays.colour(0), None);
+        let root = plays.below(0);
+        assert!(root.of(1, Colour::Black).is_some());
+        assert_eq!(root.of(1, Colour::White), None);
+        assert!(root.of(2, Colour::Black).is_some());
+        assert_eq!(root.of(0, Colour::Black), None);
         plays.clear();
-        assert_eq!(plays.colour(1), None);
+        assert_eq!(plays.below(0).of(1, Colour::Black), None);
     }
 
     #[test]
@@ -95,15 +118,19 @@ mod tests {
             };
             plays.note(colour, Some(point));
         }
+        let (black, white) = (Colour::Black, Colour::White);
         // For the root's children, move 1 weighs 2 and move 5 (the last) 2/5.
-        assert_eq!(plays.weight(0, 0), 2.0);
-        assert!((plays.weight(4, 0) - 0.4).abs() < 1e-6);
-        assert!(plays.weight(1, 0) > plays.weight(2, 0));
+        let root = plays.below(0);
+        assert_eq!(root.of(0, black), Some(2.0));
+        assert!((root.of(4, black).unwrap() - 0.4).abs() < 1e-6);
+        assert!(root.of(1, white) > root.of(2, black));
         // Two moves down, move 3 is the node's next move: 2 again; earlier moves too.
-        assert_eq!(plays.weight(2, 2), 2.0);
-        assert_eq!(plays.weight(0, 2), 2.0);
-        // A point never played weighs nothing.
-        assert_eq!(plays.weight(7, 0), 0.0);
+        let below = plays.below(2);
+        assert_eq!(below.of(2, black), Some(2.0));
+        assert_eq!(below.of(0, black), Some(2.0));
+        // A point never played, or first played by the other colour, has no weight.
+        assert_eq!(root.of(7, black), None);
+        assert_eq!(root.of(1, black), None);
     }
 
     #[test]
@@ -113,7 +140,11 @@ mod tests {
         for point in 0..100 {
             plays.note(Colour::Black, Some(point));
         }
-        let mean = (0..100).map(|point| plays.weight(point, 0)).sum::<f32>() / 100.0;
+        let root = plays.below(0);
+        let mean = (0..100)
+            .map(|point| root.of(point, Colour::Black).unwrap())
+            .sum::<f32>()
+            / 100.0;
         assert!((mean - 1.0).abs() < 0.05, "{mean}");
     }
 }

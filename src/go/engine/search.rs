@@ -676,7 +676,7 @@ impl Worker {
     /// is 1 less) that ended with Black's area margin `margin` to the nodes of the path,
     /// whose visits were counted on the way down, and to the AMAF statistics of their
     /// children that the simulation played, each weighed by how soon after the node it
-    /// was played (see [`FirstPlays::weight`]).
+    /// was played (see [`FirstPlays::below`]).
     fn back_up(&self, tree: &mut Tree, root_mover: Colour, black_value: f64, margin: f64) {
         let (black, white) = (black_value as f32, (1.0 - black_value) as f32);
         let score = |colour: Colour| match colour {
@@ -689,11 +689,11 @@ impl Worker {
             let node = tree.node_mut(index);
             node.wins += score(to_move.opponent());
             node.add_score(margin);
+            let weights = self.first_plays.below(depth);
             for child in tree.children(index) {
                 let child_node = tree.node_mut(child);
                 if let Some(point) = child_node.mv() {
-                    if self.first_plays.colour(point) == Some(to_move) {
-                        let weight = self.first_plays.weight(point, depth);
+                    if let Some(weight) = weights.of(point, to_move) {
                         child_node.amaf_visits += weight;
                         child_node.amaf_wins += weight * score(to_move);
                     }
