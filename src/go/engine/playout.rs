@@ -46,8 +46,8 @@ impl Policy {
 
 /// Plays `board` to the end (two passes, or `max_moves` more moves) with the policy,
 /// noting each move in `first` (cleared by the caller at the simulation's start);
-/// returns Black's area minus White's. The moves are recorded
-/// in `policy.replies` for it to learn from.
+/// returns Black's area minus White's. The moves are recorded in `policy.replies` for
+/// it to learn from.
 pub fn playout(
     board: &mut PlayoutBoard,
     rng: &mut Rng,
