@@ -14,14 +14,21 @@ use super::tree::Move;
 /// How the move model's strengths become priors: every move starts as `MODEL_VISITS`
 /// simulations, the strongest won at `MODEL_CEILING`, the others at a rate that falls
 /// toward `MODEL_FLOOR` as their strength relative to it, raised to `MODEL_EXPONENT`,
-/// falls toward 0. Flatter shapes won the tuning matches (the README's table): the
-/// search has to be free to find what the model misses. 30 visits rather than the first
-/// tuning's 20 won once the model had learned from Pachi's records (the README's
+/// falls toward 0. Flatter shapes won the tuning matches on 9x9 (the README's table):
+/// the search has to be free to find what the model misses. 30 visits rather than the
+/// first tuning's 20 won once the model had learned from Pachi's records (the README's
 /// "Prior weight, again").
 const MODEL_VISITS: f32 = 30.0;
 const MODEL_FLOOR: f32 = 0.35;
 const MODEL_CEILING: f32 = 0.85;
 const MODEL_EXPONENT: f32 = 0.3;
+
+/// On boards of [`LARGE_BOARD`] lines or more the exponent is `MODEL_EXPONENT_LARGE`: a
+/// steeper fall from the strongest move, so that the search spends less of its budget on
+/// the many more moves a large board offers (the README's "A steeper prior on large
+/// boards").
+const MODEL_EXPONENT_LARGE: f32 = 0.5;
+const LARGE_BOARD: usize = 13;
 
 /// The tactical part of the priors (see [`tactics`]) counts at this share of the
 /// hand-set weights it had before the model knew the same features.
@@ -69,6 +76,7 @@ pub struct Prior {
 pub fn priors(board: &mut PlayoutBoard, ladders: &mut LadderReader) -> Vec<Prior> {
     let model = MoveModel::active();
     let with_shapes = model.uses_shapes();
+    let size = board.size();
     let moves = candidates(board);
     let weighed: Vec<(f32, (f32, f32))> = moves
         .iter()
@@ -95,8 +103,7 @@ pub fn priors(board: &mut PlayoutBoard, ladders: &mut LadderReader) -> Vec<Prior
                     rate: PASS.1,
                 };
             }
-            let rate = MODEL_FLOOR
-                + (MODEL_CEILING - MODEL_FLOOR) * (strength / best).powf(MODEL_EXPONENT);
+            let rate = model_rate(strength / best, size);
             let (won, lost) = (TACTICS_SHARE * won, TACTICS_SHARE * lost);
             let visits = MODEL_VISITS + won + lost;
             Prior {
@@ -106,6 +113,17 @@ pub fn priors(board: &mut PlayoutBoard, ladders: &mut LadderReader) -> Vec<Prior
             }
         })
         .collect()
+}
+
+/// The prior win rate of a move whose strength is `relative` times the strongest
+/// move's (0 to 1), on a board of `size` lines.
+fn model_rate(relative: f32, size: usize) -> f32 {
+    let exponent = if size >= LARGE_BOARD {
+        MODEL_EXPONENT_LARGE
+    } else {
+        MODEL_EXPONENT
+    };
+    MODEL_FLOOR + (MODEL_CEILING - MODEL_FLOOR) * relative.powf(exponent)
 }
 
 /// The tactical part of the hand-set priors, kept on top of the model's: won and lost
@@ -268,5 +286,23 @@ mod tests {
         assert_eq!(priors.last().unwrap().mv, None);
         // Every legal move and the pass, nothing else.
         assert_eq!(priors.len(), 25 - 4 + 1);
+    }
+
+    #[test]
+    fn large_boards_rate_the_weaker_moves_further_below_the_strongest() {
+        let _bound = crate::test_bound::bound();
+        for size in [9, 13, 19] {
+            assert!((model_rate(1.0, size) - MODEL_CEILING).abs() < 1e-6);
+            assert!((model_rate(0.0, size) - MODEL_FLOOR).abs() < 1e-6);
+        }
+        for relative in [0.001, 0.01, 0.1, 0.5] {
+            let (small, large) = (model_rate(relative, 9), model_rate(relative, 13));
+            assert!(large < small, "{relative}: {large} against {small}");
+            assert_eq!(model_rate(relative, 19), large);
+            assert!(
+                large > model_rate(relative / 2.0, 13),
+                "falls with strength"
+            );
+        }
     }
 }
