@@ -78,9 +78,12 @@ def trajectory(game, checkpoints, args):
     for index, move in enumerate(game["moves"]):
         ask(f"play {'b' if index % 2 == 0 else 'w'} {move}")
         if index + 1 in checkpoints:
-            # "B+12.5 (upper bound: ...)" or "W+3.0 ...": Black's lead, signed.
+            # "B+12.5 (upper bound: ...)", "W+3.0 ..." or "0": Black's lead, signed.
             estimate = ask("estimate_score").split()[0]
-            lead = float(estimate[2:]) * (1 if estimate[0] == "B" else -1)
+            if estimate[0] in "BW":
+                lead = float(estimate[2:]) * (1 if estimate[0] == "B" else -1)
+            else:
+                lead = float(estimate)
             row.append(lead if black else -lead)
     gnugo.stdin.write("quit\n")
     gnugo.stdin.flush()
