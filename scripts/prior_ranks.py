@@ -27,6 +27,8 @@ import os
 import re
 import subprocess
 
+from gtp_process import GtpProcess
+
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
 BANDS = [(2, 10), (10, 20), (20, 35), (35, 60), (60, 1000)]
 
@@ -82,27 +84,12 @@ def gamebot_ranks(binary, model, records, size, skip):
 
 def pachi_ranks(pachi, records, size, skip):
     """{(record, turn): rank} from Pachi's pattern ratings."""
-    process = subprocess.Popen(
-        [os.path.abspath(pachi), "--nodcnn"],
-        cwd=os.path.dirname(os.path.abspath(pachi)),
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
+    pachi_process = GtpProcess(
+        "pachi", [os.path.abspath(pachi), "--nodcnn"], cwd=os.path.dirname(os.path.abspath(pachi))
     )
 
     def ask(command):
-        process.stdin.write(command + "\n")
-        process.stdin.flush()
-        lines = []
-        while True:
-            line = process.stdout.readline()
-            if not line:
-                raise SystemExit(f"pachi ended at {command!r}")
-            if line.strip():
-                lines.append(line.strip().lstrip("= "))
-            elif lines:
-                return lines
+        return [line.lstrip("= ") for line in pachi_process.ask(command)]
 
     ranks = {}
     for name, moves in records:
@@ -113,8 +100,7 @@ def pachi_ranks(pachi, records, size, skip):
                 order = [line.split()[1] for line in ask("gogui-pattern_rating") if line.startswith("LABEL")]
                 ranks[(name, turn)] = order.index(vertex) + 1 if vertex in order else len(order) + 1
             ask(f"play {colour} {vertex}")
-    process.stdin.close()
-    process.wait()
+    pachi_process.close()
     return ranks
 
 

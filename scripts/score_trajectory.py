@@ -15,7 +15,8 @@ the mean lead and how many games the engine trailed in.
 
 import argparse
 import json
-import subprocess
+
+from gtp_process import GtpProcess
 
 
 def main():
@@ -49,23 +50,11 @@ def main():
 
 def trajectory(game, checkpoints, args):
     """The engine's lead by GNU Go's estimate after each checkpoint the game reaches."""
-    gnugo = subprocess.Popen(
-        [args.gnugo, "--mode", "gtp", "--chinese-rules", "--level", "1"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    gnugo = GtpProcess(
+        "GNU Go", [args.gnugo, "--mode", "gtp", "--chinese-rules", "--level", "1"])
 
     def ask(command):
-        gnugo.stdin.write(command + "\n")
-        gnugo.stdin.flush()
-        answer = []
-        while True:
-            line = gnugo.stdout.readline()
-            if not line:
-                raise RuntimeError(f"GNU Go stopped at {command!r}")
-            if line.strip():
-                answer.append(line.strip())
-            elif answer:
-                break
-        text = " ".join(answer)
+        text = " ".join(gnugo.ask(command))
         if not text.startswith("="):
             raise RuntimeError(f"GNU Go refused {command!r}: {text}")
         return text[1:].strip()
@@ -85,9 +74,7 @@ def trajectory(game, checkpoints, args):
             else:
                 lead = float(estimate)
             row.append(lead if black else -lead)
-    gnugo.stdin.write("quit\n")
-    gnugo.stdin.flush()
-    gnugo.wait()
+    gnugo.close()
     return row
 
 
