@@ -30,6 +30,15 @@ const MODEL_EXPONENT: f32 = 0.3;
 const MODEL_EXPONENT_LARGE: f32 = 0.5;
 const LARGE_BOARD: usize = 13;
 
+/// On boards of [`LARGE_BOARD`] lines or more, a move with no stone within
+/// `OPENING_REACH` (Manhattan distance) starts with `OPENING_WEIGHT` won simulations on
+/// the third and fourth lines and as many lost ones elsewhere: the move model learned the
+/// lines from 9x9 records, where the fifth line is the centre point and the fourth line
+/// next to it, so on its own it sends a large board's opening to the centre (the
+/// README's "Opening lines on large boards").
+const OPENING_WEIGHT: f32 = 20.0;
+const OPENING_REACH: usize = 3;
+
 /// The tactical part of the priors (see [`tactics`]) counts at this share of the
 /// hand-set weights it had before the model knew the same features.
 const TACTICS_SHARE: f32 = 0.5;
@@ -83,7 +92,9 @@ pub fn priors(board: &mut PlayoutBoard, ladders: &mut LadderReader) -> Vec<Prior
         .map(|&mv| match mv {
             Some(point) => {
                 let features = move_features(board, ladders, point, with_shapes);
-                (model.gamma(&features), tactics(&features.levels))
+                let (won, lost) = tactics(&features.levels);
+                let (open_won, open_lost) = opening(board, point);
+                (model.gamma(&features), (won + open_won, lost + open_lost))
             }
             None => (0.0, (0.0, 0.0)),
         })
@@ -104,7 +115,6 @@ pub fn priors(board: &mut PlayoutBoard, ladders: &mut LadderReader) -> Vec<Prior
                 };
             }
             let rate = model_rate(strength / best, size);
-            let (won, lost) = (TACTICS_SHARE * won, TACTICS_SHARE * lost);
             let visits = MODEL_VISITS + won + lost;
             Prior {
                 mv,
@@ -126,11 +136,11 @@ fn model_rate(relative: f32, size: usize) -> f32 {
     MODEL_FLOOR + (MODEL_CEILING - MODEL_FLOOR) * relative.powf(exponent)
 }
 
-/// The tactical part of the hand-set priors, kept on top of the model's: won and lost
-/// virtual simulations for captures, escapes from atari, ladders read out and
-/// self-ataris. The model knows these features too, but from records where the urgent
-/// ones are rare (a ladder that works is seldom run or chased), and the search needs
-/// them tried first.
+/// The tactical part of the hand-set priors, kept on top of the model's at
+/// [`TACTICS_SHARE`] of their weight: won and lost virtual simulations for captures,
+/// escapes from atari, ladders read out and self-ataris. The model knows these features
+/// too, but from records where the urgent ones are rare (a ladder that works is seldom
+/// run or chased), and the search needs them tried first.
 fn tactics(levels: &[u8; features::FAMILIES.len()]) -> (f32, f32) {
     let (mut won, mut lost) = (0.0, 0.0);
     match levels[features::CAPTURE] {
@@ -151,7 +161,20 @@ fn tactics(levels: &[u8; features::FAMILIES.len()]) -> (f32, f32) {
         1 => lost += SELF_ATARI,
         _ => {}
     }
-    (won, lost)
+    (TACTICS_SHARE * won, TACTICS_SHARE * lost)
+}
+
+/// Won and lost virtual simulations for a move on `point` in an empty part of a large
+/// board (see [`OPENING_WEIGHT`]): the third and fourth lines are liked, the others not.
+fn opening(board: &PlayoutBoard, point: usize) -> (f32, f32) {
+    let size = board.size();
+    if size < LARGE_BOARD || stones_within(board, point, OPENING_REACH) {
+        return (0.0, 0.0);
+    }
+    match line(size, point) {
+        2 | 3 => (OPENING_WEIGHT, 0.0),
+        _ => (0.0, OPENING_WEIGHT),
+    }
 }
 
 /// The hand-set priors the engine had before its move model, kept to measure the model
@@ -304,5 +327,28 @@ mod tests {
                 "falls with strength"
             );
         }
+    }
+
+    #[test]
+    fn large_boards_open_on_the_third_and_fourth_lines() {
+        let _bound = crate::test_bound::bound();
+        let mut board = board_with(19, &[], &[]);
+        let priors = priors(&mut board, &mut LadderReader::new());
+        let (centre, fifth_line, second_line) = (9 * 19 + 9, 4 * 19 + 4, 19 + 9);
+        for (star, three_four) in [(3 * 19 + 3, 2 * 19 + 3), (15 * 19 + 15, 15 * 19 + 16)] {
+            for elsewhere in [centre, fifth_line, second_line] {
+                assert!(rate_of(&priors, star) > rate_of(&priors, elsewhere));
+                assert!(rate_of(&priors, three_four) > rate_of(&priors, elsewhere));
+            }
+        }
+        assert_eq!(opening(&board, 3 * 19 + 3), (OPENING_WEIGHT, 0.0));
+        assert_eq!(opening(&board, centre), (0.0, OPENING_WEIGHT));
+        // Near a stone, and on small boards, the lines say nothing.
+        let board = board_with(19, &[3 * 19 + 3], &[]);
+        assert_eq!(opening(&board, 3 * 19 + 5), (0.0, 0.0));
+        assert_eq!(opening(&board, 9 * 19 + 9), (0.0, OPENING_WEIGHT));
+        let board = board_with(9, &[], &[]);
+        assert_eq!(opening(&board, 2 * 9 + 2), (0.0, 0.0));
+        assert_eq!(opening(&board, 4 * 9 + 4), (0.0, 0.0));
     }
 }
