@@ -30,14 +30,15 @@ const MODEL_EXPONENT: f32 = 0.3;
 const MODEL_EXPONENT_LARGE: f32 = 0.5;
 const LARGE_BOARD: usize = 13;
 
-/// On boards of [`LARGE_BOARD`] lines or more, a move with no stone within
+/// On boards of `OPENING_BOARD` lines or more, a move with no stone within
 /// `OPENING_REACH` (Manhattan distance) starts with `OPENING_WEIGHT` won simulations on
 /// the third and fourth lines and as many lost ones elsewhere: the move model learned the
 /// lines from 9x9 records, where the fifth line is the centre point and the fourth line
 /// next to it, so on its own it sends a large board's opening to the centre (the
-/// README's "Opening lines on large boards").
+/// README's "Opening lines on large boards": a gain on 19x19, none on 13x13).
 const OPENING_WEIGHT: f32 = 20.0;
 const OPENING_REACH: usize = 3;
+const OPENING_BOARD: usize = 15;
 
 /// The tactical part of the priors (see [`tactics`]) counts at this share of the
 /// hand-set weights it had before the model knew the same features.
@@ -168,7 +169,7 @@ fn tactics(levels: &[u8; features::FAMILIES.len()]) -> (f32, f32) {
 /// board (see [`OPENING_WEIGHT`]): the third and fourth lines are liked, the others not.
 fn opening(board: &PlayoutBoard, point: usize) -> (f32, f32) {
     let size = board.size();
-    if size < LARGE_BOARD || stones_within(board, point, OPENING_REACH) {
+    if size < OPENING_BOARD || stones_within(board, point, OPENING_REACH) {
         return (0.0, 0.0);
     }
     match line(size, point) {
@@ -347,8 +348,11 @@ mod tests {
         let board = board_with(19, &[3 * 19 + 3], &[]);
         assert_eq!(opening(&board, 3 * 19 + 5), (0.0, 0.0));
         assert_eq!(opening(&board, 9 * 19 + 9), (0.0, OPENING_WEIGHT));
-        let board = board_with(9, &[], &[]);
-        assert_eq!(opening(&board, 2 * 9 + 2), (0.0, 0.0));
-        assert_eq!(opening(&board, 4 * 9 + 4), (0.0, 0.0));
+        for size in [9, 13] {
+            let board = board_with(size, &[], &[]);
+            let centre = size / 2 * (size + 1);
+            assert_eq!(opening(&board, 2 * size + 2), (0.0, 0.0));
+            assert_eq!(opening(&board, centre), (0.0, 0.0));
+        }
     }
 }
