@@ -633,10 +633,12 @@ impl GoAdapter {
         let answer = match command {
             GoCommand::BoardSize(size) => {
                 *board = Board::new(size);
+                self.steering = KomiSteering::default();
                 String::new()
             }
             GoCommand::ClearBoard => {
                 *board = Board::new(board.size());
+                self.steering = KomiSteering::default();
                 String::new()
             }
             GoCommand::Komi(komi) => {

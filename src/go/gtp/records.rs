@@ -2,6 +2,7 @@
 //! board, and the session's game written as one.
 
 use super::files::FileError;
+use super::thinking::KomiSteering;
 use super::vertex::{move_name, parse};
 use super::{points_text, GoAdapter, GoError};
 use crate::go::board::{move_limit, Board, Illegal};
@@ -85,6 +86,7 @@ impl GoAdapter {
         }
         self.last_search = None;
         self.last_look = None;
+        self.steering = KomiSteering::default();
         Ok(())
     }
 

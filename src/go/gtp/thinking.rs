@@ -79,8 +79,9 @@ impl LastSearch {
     }
 }
 
-/// Dynamic komi for each colour the engine plays, learned over one game.
-#[derive(Debug, Default)]
+/// Dynamic komi for each colour the engine plays, learned over one game: a new game
+/// (`clear_board`, `boardsize`, `loadsgf`) starts it afresh.
+#[derive(Debug, Default, PartialEq)]
 pub(super) struct KomiSteering {
     /// Black's, then White's.
     komi: [DynamicKomi; 2],
@@ -516,6 +517,37 @@ mod tests {
     fn white_giving_four_stones_on_9x9_plays_on_against_a_moved_komi() {
         let _bound = crate::test_bound::bound();
         handicap_game(9, 4, 20);
+    }
+
+    /// What a handicap game taught the dynamic komi is forgotten at a new game, even
+    /// one of the same size whose replayed moves outnumber the old game's (the steering
+    /// alone would take it for the same game: same size, same empty start).
+    #[test]
+    fn a_new_game_starts_its_dynamic_komi_afresh() {
+        let _bound = crate::test_bound::bound();
+        let options = EngineOptions {
+            playouts: Some(100),
+            seed: 5,
+            ..EngineOptions::default()
+        };
+        let mut adapter = GoAdapter::new(options, Arc::new(SearchPool::new(1)));
+        for new_game in ["clear_board", "boardsize 9"] {
+            run(&mut adapter, "boardsize 9");
+            run(&mut adapter, "komi 0.5");
+            run(&mut adapter, "fixed_handicap 4");
+            run(&mut adapter, "genmove w");
+            assert_ne!(adapter.steering, KomiSteering::default(), "{new_game}");
+            run(&mut adapter, new_game);
+            assert_eq!(adapter.steering, KomiSteering::default(), "{new_game}");
+            for line in ["play b c3", "play w g7", "play b c7", "genmove w"] {
+                run(&mut adapter, line);
+            }
+            let (offset, _) = adapter.steering.last.expect("a search steered");
+            assert_eq!(
+                offset, 0,
+                "{new_game}: an even game starts at the real komi"
+            );
+        }
     }
 
     #[test]
