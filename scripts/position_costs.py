@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""What engines' moves cost on one fixed set of positions, by KataGo's judgement.
+
+Samples `--positions` positions from an arena match's `games.jsonl` (seeded, so the same
+set each run), asks every engine for its move in each (GTP: `boardsize`, `clear_board`,
+`komi`, the moves, `genmove`), and has KataGo's analysis engine judge the positions
+before and after each move (win rate for Black at `--visits` visits, Tromp-Taylor
+rules). A move's cost is its player's win rate before it less the same after it.
+Prints each engine's mean cost and how often it chose KataGo's first choice, and for
+every engine after the first the paired difference from the first, with its 95%
+interval: positions where both chose the same move differ by nothing, so two versions
+of an engine compare on a few hundred positions in minutes instead of a match's hours.
+
+    scripts/position_costs.py DIR/games.jsonl --katago /path/to/katago \\
+        --model /path/to/network.bin.gz --positions 600 \\
+        --engine "main=target/release/gamebot stdio --go-playouts 4000 --seed 1" \\
+        --engine "pachi=/path/to/pachi --nodcnn -t =4000 threads=1"
+
+Engines should think a fixed amount (simulations, not seconds) so that a rerun gives the
+same moves. `--cache FILE` keeps every move and every judgement (JSON), so a rerun with
+one new engine asks only it and judges only its new moves. Positions where an engine
+resigned are left out of the comparison and counted. Only even games, Black first.
+"""
+
+import argparse
+import concurrent.futures
+import json
+import math
+import os
+import random
+import shlex
+
+from gtp_process import GtpProcess
+from kata_queries import ask, colour_of, load_games, query
+
+
+def sample_positions(games, count, seed):
+    """`count` (game, turn) positions, seeded, from turn 2 on (the arena's random
+    opening is not the engines'), up to the game's end or its first pass."""
+    positions = []
+    for game in games:
+        for turn, move in enumerate(game["moves"]):
+            if move == "pass":
+                break
+            if turn >= 2:
+                positions.append(tuple(game["moves"][:turn]))
+    rng = random.Random(seed)
+    return sorted(rng.sample(positions, min(count, len(positions))), key=len)
+
+
+def ask_engine(name, command, positions, size, komi):
+    """The engine's move (as KataGo writes it: `C3`, `pass`; or `resign`) in each
+    position, in order."""
+    engine = GtpProcess(name, shlex.split(command))
+    moves = []
+    try:
+        engine.ask(f"boardsize {size}")
+        engine.ask(f"komi {komi}")
+        for moves_so_far in positions:
+            engine.ask("clear_board")
+            for turn, move in enumerate(moves_so_far):
+                answer = engine.ask(f"play {colour_of(turn)} {move}")
+                if not answer[0].startswith("="):
+                    raise SystemExit(f"{name} refused {move} at turn {turn}: {answer}")
+            answer = engine.ask(f"genmove {colour_of(len(moves_so_far))}")
+            if not answer[0].startswith("="):
+                raise SystemExit(f"{name} failed a genmove: {answer}")
+            move = answer[0][1:].strip().upper()
+            moves.append(move.lower() if move in ("PASS", "RESIGN") else move)
+    finally:
+        engine.close()
+    return moves
+
+
+def engine_moves(name, command, positions, args, cache):
+    """The engine's moves, from the cache where it has them; the rest asked over
+    `--jobs` engine processes at once."""
+    keys = [json.dumps(["move", command, args.size, args.komi, list(p)]) for p in positions]
+    todo = [p for p, key in zip(positions, keys) if key not in cache]
+    if todo:
+        chunks = [todo[i :: args.jobs] for i in range(args.jobs)]
+        with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+            answers = pool.map(
+                lambda chunk: ask_engine(name, command, chunk, args.size, args.komi), chunks
+            )
+            for chunk, moves in zip(chunks, answers):
+                for p, move in zip(chunk, moves):
+                    cache[json.dumps(["move", command, args.size, args.komi, list(p)])] = move
+    return [cache[key] for key in keys]
+
+
+def judge(all_moves, args, cache):
+    """KataGo's win rate for Black after each move list, from the cache or asked."""
+    def key(moves):
+        return json.dumps(["judge", args.visits, args.size, args.komi, list(moves)])
+
+    todo = sorted({tuple(m) for m in all_moves if key(m) not in cache})
+    if todo:
+        queries = [
+            query({"game": i, "moves": list(m)}, [len(m)], args.size, args.komi, args.visits)
+            for i, m in enumerate(todo)
+        ]
+        command = [args.katago, "analysis", "-model", args.model, "-config", args.config,
+                   "-override-config", f"numAnalysisThreads={args.jobs}"]
+        for answer in ask(command, queries):
+            if "error" in answer:
+                raise SystemExit(f"KataGo refused a query: {answer}")
+            if "turnNumber" in answer:
+                cache[key(todo[int(answer["id"])])] = {
+                    "winrate": answer["rootInfo"]["winrate"],
+                    "best": answer["moveInfos"][0]["move"],
+                }
+    return {tuple(m): cache[key(m)] for m in all_moves}
+
+
+def interval(diffs):
+    """The mean of `diffs` and its 95% half-width (normal approximation)."""
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("record", help="an arena match's games.jsonl")
+    parser.add_argument("--engine", action="append", required=True, metavar="NAME=COMMAND")
+    parser.add_argument("--katago", required=True, help="the katago binary")
+    parser.add_argument("--model", required=True, help="a KataGo network file")
+    parser.add_argument("--config", default="scripts/katago_analysis.cfg")
+    parser.add_argument("--visits", type=int, default=100)
+    parser.add_argument("--positions", type=int, default=600)
+    parser.add_argument("--seed", type=int, default=1, help="which positions are sampled")
+    parser.add_argument("--size", type=int, default=9)
+    parser.add_argument("--komi", type=float, default=7)
+    parser.add_argument("--jobs", type=int, default=2, help="processes at once")
+    parser.add_argument("--cache", help="a JSON file of moves and judgements to reuse")
+    args = parser.parse_args()
+
+    cache = {}
+    if args.cache and os.path.exists(args.cache):
+        with open(args.cache, encoding="utf-8") as file:
+            cache = json.load(file)
+    positions = sample_positions(load_games(args.record), args.positions, args.seed)
+    engines = [spec.split("=", 1) for spec in args.engine]
+    chosen = {name: engine_moves(name, command, positions, args, cache)
+              for name, command in engines}
+    afters = [p + (move,) for name, _ in engines for p, move in zip(positions, chosen[name])
+              if move != "resign"]
+    values = judge(list(positions) + afters, args, cache)
+    if args.cache:
+        with open(args.cache, "w", encoding="utf-8") as file:
+            json.dump(cache, file)
+
+    def cost(position, move):
+        if move == "resign":
+            return None
+        before = values[position]["winrate"]
+        after = values[position + (move,)]["winrate"]
+        return before - after if len(position) % 2 == 0 else after - before
+
+    costs = {name: [cost(p, m) for p, m in zip(positions, chosen[name])] for name, _ in engines}
+    print(f"{len(positions)} positions (seed {args.seed}), judged at {args.visits} visits")
+    first = engines[0][0]
+    for name, _ in engines:
+        mine = [c for c in costs[name] if c is not None]
+        agree = sum(values[p]["best"] == m for p, m in zip(positions, chosen[name]))
+        line = (f"{name}: mean cost {sum(mine) / len(mine):.4f} over {len(mine)} moves "
+                f"({len(positions) - len(mine)} resigned), KataGo's first choice "
+                f"{agree / len(positions):.1%}")
+        if name != first:
+            pairs = [(a, b) for a, b in zip(costs[first], costs[name])
+                     if a is not None and b is not None]
+            same = sum(x == y for x, y in zip(chosen[first], chosen[name]))
+            mean, half = interval([b - a for a, b in pairs])
+            line += (f"; less {first}: {mean:+.4f} ({mean - half:+.4f} to {mean + half:+.4f}),"
+                     f" same move in {same}")
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
