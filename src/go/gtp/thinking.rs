@@ -435,6 +435,7 @@ mod tests {
     use super::*;
     use crate::go::engine::pool::SearchPool;
     use crate::go::gtp::vertex::parse_move;
+    use crate::go::gtp::SgfFiles;
     use crate::gtp::Args;
     use crate::session::GameAdapter;
     use std::sync::Arc;
@@ -520,18 +521,22 @@ mod tests {
     }
 
     /// What a handicap game taught the dynamic komi is forgotten at a new game, even
-    /// one of the same size whose replayed moves outnumber the old game's (the steering
-    /// alone would take it for the same game: same size, same empty start).
+    /// one of the same size with more moves than the old one (the steering alone would
+    /// take such a game for the same one: same size, same empty start).
     #[test]
     fn a_new_game_starts_its_dynamic_komi_afresh() {
         let _bound = crate::test_bound::bound();
+        let record = std::env::temp_dir().join(format!("steering-{}.sgf", std::process::id()));
+        std::fs::write(&record, "(;GM[1]SZ[9]KM[7];B[cc];W[gg];B[cg];W[gc];B[ee])").unwrap();
         let options = EngineOptions {
             playouts: Some(100),
             seed: 5,
             ..EngineOptions::default()
         };
         let mut adapter = GoAdapter::new(options, Arc::new(SearchPool::new(1)));
-        for new_game in ["clear_board", "boardsize 9"] {
+        adapter.files = Arc::new(SgfFiles::Anywhere);
+        let load = format!("loadsgf {}", record.display());
+        for new_game in ["clear_board", "boardsize 9", load.as_str()] {
             run(&mut adapter, "boardsize 9");
             run(&mut adapter, "komi 0.5");
             run(&mut adapter, "fixed_handicap 4");
@@ -539,15 +544,14 @@ mod tests {
             assert_ne!(adapter.steering, KomiSteering::default(), "{new_game}");
             run(&mut adapter, new_game);
             assert_eq!(adapter.steering, KomiSteering::default(), "{new_game}");
-            for line in ["play b c3", "play w g7", "play b c7", "genmove w"] {
-                run(&mut adapter, line);
-            }
+            run(&mut adapter, "genmove w");
             let (offset, _) = adapter.steering.last.expect("a search steered");
             assert_eq!(
                 offset, 0,
                 "{new_game}: an even game starts at the real komi"
             );
         }
+        std::fs::remove_file(record).unwrap();
     }
 
     #[test]
