@@ -612,6 +612,16 @@ impl GoAdapter {
             .map_err(CommandError::game)
     }
 
+    /// Starts a new game on `board`: nothing learned in the last one (the kept tree, the
+    /// last short search, the dynamic komi) carries over, so that a position set up
+    /// move by move is searched as any other game's would be.
+    fn new_game(&mut self, board: Board) {
+        self.board = board;
+        self.last_search = None;
+        self.last_look = None;
+        self.steering = KomiSteering::default();
+    }
+
     fn run_plain(
         &mut self,
         command: GoCommand,
@@ -632,13 +642,12 @@ impl GoAdapter {
         }
         let answer = match command {
             GoCommand::BoardSize(size) => {
-                *board = Board::new(size);
-                self.steering = KomiSteering::default();
+                self.new_game(Board::new(size));
                 String::new()
             }
             GoCommand::ClearBoard => {
-                *board = Board::new(board.size());
-                self.steering = KomiSteering::default();
+                let size = board.size();
+                self.new_game(Board::new(size));
                 String::new()
             }
             GoCommand::Komi(komi) => {

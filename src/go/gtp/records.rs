@@ -2,7 +2,6 @@
 //! board, and the session's game written as one.
 
 use super::files::FileError;
-use super::thinking::KomiSteering;
 use super::vertex::{move_name, parse};
 use super::{points_text, GoAdapter, GoError};
 use crate::go::board::{move_limit, Board, Illegal};
@@ -80,13 +79,10 @@ impl GoAdapter {
         let game = SgfGame::parse(&self.files.read(name).map_err(LoadError::from)?)
             .map_err(LoadError::from)?;
         let board = replay(&game, until)?;
-        self.board = board;
+        self.new_game(board);
         if let Some(komi) = game.komi {
             self.komi = komi;
         }
-        self.last_search = None;
-        self.last_look = None;
-        self.steering = KomiSteering::default();
         Ok(())
     }
 

@@ -520,11 +520,12 @@ mod tests {
         handicap_game(9, 4, 20);
     }
 
-    /// What a handicap game taught the dynamic komi is forgotten at a new game, even
-    /// one of the same size with more moves than the old one (the steering alone would
-    /// take such a game for the same one: same size, same empty start).
+    /// What a handicap game taught the dynamic komi, and the tree it kept, are
+    /// forgotten at a new game, even one of the same size with more moves than the old
+    /// one (the steering alone would take such a game for the same one: same size, same
+    /// empty start).
     #[test]
-    fn a_new_game_starts_its_dynamic_komi_afresh() {
+    fn a_new_game_starts_afresh() {
         let _bound = crate::test_bound::bound();
         let record = std::env::temp_dir().join(format!("steering-{}.sgf", std::process::id()));
         std::fs::write(&record, "(;GM[1]SZ[9]KM[7];B[cc];W[gg];B[cg];W[gc];B[ee])").unwrap();
@@ -542,8 +543,10 @@ mod tests {
             run(&mut adapter, "fixed_handicap 4");
             run(&mut adapter, "genmove w");
             assert_ne!(adapter.steering, KomiSteering::default(), "{new_game}");
+            assert!(adapter.last_search.is_some(), "{new_game}");
             run(&mut adapter, new_game);
             assert_eq!(adapter.steering, KomiSteering::default(), "{new_game}");
+            assert!(adapter.last_search.is_none(), "{new_game}");
             run(&mut adapter, "genmove w");
             let (offset, _) = adapter.steering.last.expect("a search steered");
             assert_eq!(
