@@ -1,8 +1,8 @@
 """Arena game records as queries for KataGo's JSON analysis protocol, and the answers.
 
-Shared by `surprises.py` (asking `gamebot analysis`) and `katago_losses.py` (asking
-KataGo's analysis engine): both read an arena match's `games.jsonl`, ask for positions
-of its games, and read back one answer a position.
+Shared by `surprises.py` (asking `gamebot analysis`), `katago_losses.py` and
+`position_costs.py` (asking KataGo's analysis engine): each reads an arena match's
+`games.jsonl`, asks for positions of its games, and reads back one answer a position.
 """
 
 import json
