@@ -75,8 +75,10 @@ def ask_engine(name, command, positions, size, komi):
 def engine_moves(name, command, positions, args, cache):
     """The engine's moves, from the cache where it has them; the rest asked over
     `--jobs` engine processes at once."""
-    keys = [json.dumps(["move", command, args.size, args.komi, list(p)]) for p in positions]
-    todo = [p for p, key in zip(positions, keys) if key not in cache]
+    def key(position):
+        return json.dumps(["move", command, args.size, args.komi, list(position)])
+
+    todo = [p for p in positions if key(p) not in cache]
     if todo:
         chunks = [todo[i :: args.jobs] for i in range(args.jobs)]
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
@@ -85,8 +87,8 @@ def engine_moves(name, command, positions, args, cache):
             )
             for chunk, moves in zip(chunks, answers):
                 for p, move in zip(chunk, moves):
-                    cache[json.dumps(["move", command, args.size, args.komi, list(p)])] = move
-    return [cache[key] for key in keys]
+                    cache[key(p)] = move
+    return [cache[key(p)] for p in positions]
 
 
 def judge(all_moves, args, cache):
