@@ -17,7 +17,9 @@ of an engine compare on a few hundred positions in minutes instead of a match's 
         --engine "pachi=/path/to/pachi --nodcnn -t =4000 threads=1"
 
 Engines should think a fixed amount (simulations, not seconds) so that a rerun gives the
-same moves. `--cache FILE` keeps every move and every judgement (JSON), so a rerun with
+same moves. KataGo's answers vary from run to run (its network sees each position in a
+random symmetry), so each position is judged once for every engine of a run, and
+`--cache FILE` keeps every move and every judgement (JSON) for later runs: a rerun with
 one new engine asks only it and judges only its new moves. Positions where an engine
 resigned are left out of the comparison and counted. Only even games, Black first.
 """
