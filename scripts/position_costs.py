@@ -36,15 +36,17 @@ from gtp_process import GtpProcess
 from kata_queries import ask, colour_of, load_games, query
 
 
-def sample_positions(games, count, seed):
-    """`count` (game, turn) positions, seeded, from turn 2 on (the arena's random
-    opening is not the engines'), up to the game's end or its first pass."""
+def sample_positions(games, count, seed, turns=(2, None)):
+    """`count` positions (each the moves that led to it), seeded, before turns
+    `turns[0]` (from 0; 2 leaves out the arena's random opening) to `turns[1]` (`None`:
+    no limit), up to the game's end or its first pass."""
+    first, last = turns
     positions = []
     for game in games:
         for turn, move in enumerate(game["moves"]):
-            if move == "pass":
+            if move == "pass" or (last is not None and turn > last):
                 break
-            if turn >= 2:
+            if turn >= first:
                 positions.append(tuple(game["moves"][:turn]))
     rng = random.Random(seed)
     return sorted(rng.sample(positions, min(count, len(positions))), key=len)
@@ -135,6 +137,9 @@ def main():
     parser.add_argument("--visits", type=int, default=100)
     parser.add_argument("--positions", type=int, default=600)
     parser.add_argument("--seed", type=int, default=1, help="which positions are sampled")
+    parser.add_argument("--moves", default="3-", metavar="FIRST-LAST",
+                        help="the moves asked for, numbered from 1 (default 3-: all "
+                             "after the arena's two-move opening)")
     parser.add_argument("--size", type=int, default=9)
     parser.add_argument("--komi", type=float, default=7)
     parser.add_argument("--jobs", type=int, default=2, help="processes at once")
@@ -145,7 +150,9 @@ def main():
     if args.cache and os.path.exists(args.cache):
         with open(args.cache, encoding="utf-8") as file:
             cache = json.load(file)
-    positions = sample_positions(load_games(args.record), args.positions, args.seed)
+    first, _, last = args.moves.partition("-")
+    turns = (int(first) - 1, int(last) - 1 if last else None)
+    positions = sample_positions(load_games(args.record), args.positions, args.seed, turns)
     engines = [spec.split("=", 1) for spec in args.engine]
     chosen = {name: engine_moves(name, command, positions, args, cache)
               for name, command in engines}
@@ -164,7 +171,8 @@ def main():
         return before - after if len(position) % 2 == 0 else after - before
 
     costs = {name: [cost(p, m) for p, m in zip(positions, chosen[name])] for name, _ in engines}
-    print(f"{len(positions)} positions (seed {args.seed}), judged at {args.visits} visits")
+    print(f"{len(positions)} positions (seed {args.seed}, moves {args.moves}), "
+          f"judged at {args.visits} visits")
     first = engines[0][0]
     for name, _ in engines:
         mine = [c for c in costs[name] if c is not None]
