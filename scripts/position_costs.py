@@ -119,6 +119,19 @@ def judge(all_moves, args, cache):
     return {tuple(m): cache[key(m)] for m in all_moves}
 
 
+def move_range(text):
+    """`FIRST-LAST` or `FIRST-` (moves numbered from 1) as turns from 0, `None` for no
+    last."""
+    first, dash, last = text.partition("-")
+    try:
+        turns = (int(first) - 1, int(last) - 1 if last else None)
+    except ValueError:
+        turns = None
+    if not dash or turns is None or turns[0] < 0 or (turns[1] is not None and turns[1] < turns[0]):
+        raise argparse.ArgumentTypeError(f"{text!r} is not FIRST-LAST or FIRST- (from 1)")
+    return turns
+
+
 def interval(diffs):
     """The mean of `diffs` and its 95% half-width (normal approximation)."""
     n = len(diffs)
@@ -137,7 +150,7 @@ def main():
     parser.add_argument("--visits", type=int, default=100)
     parser.add_argument("--positions", type=int, default=600)
     parser.add_argument("--seed", type=int, default=1, help="which positions are sampled")
-    parser.add_argument("--moves", default="3-", metavar="FIRST-LAST",
+    parser.add_argument("--moves", default="3-", metavar="FIRST-LAST", type=move_range,
                         help="the moves asked for, numbered from 1 (default 3-: all "
                              "after the arena's two-move opening)")
     parser.add_argument("--size", type=int, default=9)
@@ -150,9 +163,7 @@ def main():
     if args.cache and os.path.exists(args.cache):
         with open(args.cache, encoding="utf-8") as file:
             cache = json.load(file)
-    first, _, last = args.moves.partition("-")
-    turns = (int(first) - 1, int(last) - 1 if last else None)
-    positions = sample_positions(load_games(args.record), args.positions, args.seed, turns)
+    positions = sample_positions(load_games(args.record), args.positions, args.seed, args.moves)
     engines = [spec.split("=", 1) for spec in args.engine]
     chosen = {name: engine_moves(name, command, positions, args, cache)
               for name, command in engines}
@@ -171,7 +182,9 @@ def main():
         return before - after if len(position) % 2 == 0 else after - before
 
     costs = {name: [cost(p, m) for p, m in zip(positions, chosen[name])] for name, _ in engines}
-    print(f"{len(positions)} positions (seed {args.seed}, moves {args.moves}), "
+    first, last = args.moves
+    moves = f"{first + 1}-{'' if last is None else last + 1}"
+    print(f"{len(positions)} positions (seed {args.seed}, moves {moves}), "
           f"judged at {args.visits} visits")
     first = engines[0][0]
     for name, _ in engines:
