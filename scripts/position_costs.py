@@ -182,8 +182,8 @@ def main():
         return before - after if len(position) % 2 == 0 else after - before
 
     costs = {name: [cost(p, m) for p, m in zip(positions, chosen[name])] for name, _ in engines}
-    first, last = args.moves
-    moves = f"{first + 1}-{'' if last is None else last + 1}"
+    low, high = args.moves
+    moves = f"{low + 1}-{'' if high is None else high + 1}"
     print(f"{len(positions)} positions (seed {args.seed}, moves {moves}), "
           f"judged at {args.visits} visits")
     first = engines[0][0]
