@@ -21,6 +21,12 @@ def colour_of(turn):
     return "B" if turn % 2 == 0 else "W"
 
 
+def mover_cost(turn, before, after):
+    """What the move at `turn` (from 0) of an even game cost its player, from Black's win
+    rates before and after it."""
+    return before - after if colour_of(turn) == "B" else after - before
+
+
 def query(game, turns, size, komi, visits, **extra):
     """The query for `game`'s positions before the moves `turns` (a turn past the last
     move is the final position), Tromp-Taylor rules; `extra` adds fields."""

@@ -24,7 +24,7 @@ judges only the first N games.
 import argparse
 import collections
 
-from kata_queries import ask, load_games, query
+from kata_queries import ask, load_games, mover_cost, query
 
 PHASES = [(0, 10), (10, 20), (20, 35), (35, 60), (60, 10_000)]
 
@@ -54,7 +54,7 @@ def costs(games, answers):
             black = turn % 2 == 0
             before = turns[turn]["rootInfo"]["winrate"]
             after = turns[turn + 1]["rootInfo"]["winrate"]
-            cost = before - after if black else after - before
+            cost = mover_cost(turn, before, after)
             player = game["players"][0 if black else 1]
             best = turns[turn]["moveInfos"][0]["move"]
             yield player, turn, cost, move, best, game["game"]

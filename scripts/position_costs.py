@@ -31,9 +31,10 @@ import math
 import os
 import random
 import shlex
+import statistics
 
 from gtp_process import GtpProcess
-from kata_queries import ask, colour_of, load_games, query
+from kata_queries import ask, colour_of, load_games, mover_cost, query
 
 
 def sample_positions(games, count, seed, turns=(2, None)):
@@ -134,10 +135,8 @@ def move_range(text):
 
 def interval(diffs):
     """The mean of `diffs` and its 95% half-width (normal approximation)."""
-    n = len(diffs)
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-    return mean, 1.96 * math.sqrt(var / n)
+    spread = statistics.stdev(diffs) if len(diffs) > 1 else 0.0
+    return statistics.fmean(diffs), 1.96 * spread / math.sqrt(len(diffs))
 
 
 def main():
@@ -177,9 +176,9 @@ def main():
     def cost(position, move):
         if move == "resign":
             return None
-        before = values[position]["winrate"]
-        after = values[position + (move,)]["winrate"]
-        return before - after if len(position) % 2 == 0 else after - before
+        return mover_cost(
+            len(position), values[position]["winrate"], values[position + (move,)]["winrate"]
+        )
 
     costs = {name: [cost(p, m) for p, m in zip(positions, chosen[name])] for name, _ in engines}
     low, high = args.moves
