@@ -2,11 +2,17 @@
 
 Shared by `surprises.py` (asking `gamebot analysis`), `katago_losses.py` and
 `position_costs.py` (asking KataGo's analysis engine): each reads an arena match's
-`games.jsonl`, asks for positions of its games, and reads back one answer a position.
+`games.jsonl` (`position_costs.py` a directory of SGF records too), asks for positions of
+its games, and reads back one answer a position.
 """
 
+import glob
 import json
+import os
+import re
 import subprocess
+
+COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
 
 def load_games(path, limit=None):
@@ -14,6 +20,25 @@ def load_games(path, limit=None):
     with open(path, encoding="utf-8") as file:
         games = [json.loads(line) for line in file if line.strip()]
     return games[:limit] if limit else games
+
+
+def load_sgf_games(directory):
+    """The even games (Black first) of a directory's SGF records, in path order, as
+    `games.jsonl` would hold them: numbered from 1, moves as GTP vertices or `pass`."""
+    games = []
+    for number, path in enumerate(sorted(glob.glob(os.path.join(directory, "*.sgf"))), 1):
+        with open(path, encoding="utf-8") as file:
+            text = file.read()
+        size = int(re.search(r"SZ\[(\d+)\]", text).group(1))
+        moves = []
+        for point in re.findall(r";[BW]\[([a-z]*)\]", text):
+            if point in ("", "tt") and size <= 19:
+                moves.append("pass")
+            else:
+                column, row = ord(point[0]) - ord("a"), ord(point[1]) - ord("a")
+                moves.append(f"{COLUMNS[column]}{size - row}")
+        games.append({"game": number, "moves": moves})
+    return games
 
 
 def colour_of(turn):

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """What engines' moves cost on one fixed set of positions, by KataGo's judgement.
 
-Samples `--positions` positions from an arena match's `games.jsonl` (seeded, so the same
-set each run), asks every engine for its move in each (GTP: `boardsize`, `clear_board`,
+Samples `--positions` positions from an arena match's `games.jsonl`, or from a directory
+of SGF records (seeded, so the same set each run), asks every engine for its move in each (GTP: `boardsize`, `clear_board`,
 `komi`, the moves, `genmove`), and has KataGo's analysis engine judge the positions
 before and after each move (win rate for Black at `--visits` visits, Tromp-Taylor
 rules). A move's cost is its player's win rate before it less the same after it.
@@ -34,7 +34,7 @@ import shlex
 import statistics
 
 from gtp_process import GtpProcess
-from kata_queries import ask, colour_of, load_games, mover_cost, query
+from kata_queries import ask, colour_of, load_games, load_sgf_games, mover_cost, query
 
 
 def sample_positions(games, count, seed, turns=(2, None)):
@@ -141,7 +141,8 @@ def interval(diffs):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("record", help="an arena match's games.jsonl")
+    parser.add_argument("record", help="an arena match's games.jsonl, or a directory of "
+                        "SGF records (even games)")
     parser.add_argument("--engine", action="append", required=True, metavar="NAME=COMMAND")
     parser.add_argument("--katago", required=True, help="the katago binary")
     parser.add_argument("--model", required=True, help="a KataGo network file")
@@ -162,7 +163,8 @@ def main():
     if args.cache and os.path.exists(args.cache):
         with open(args.cache, encoding="utf-8") as file:
             cache = json.load(file)
-    positions = sample_positions(load_games(args.record), args.positions, args.seed, args.moves)
+    games = load_sgf_games(args.record) if os.path.isdir(args.record) else load_games(args.record)
+    positions = sample_positions(games, args.positions, args.seed, args.moves)
     engines = [spec.split("=", 1) for spec in args.engine]
     chosen = {name: engine_moves(name, command, positions, args, cache)
               for name, command in engines}
