@@ -24,15 +24,17 @@ def load_games(path, limit=None):
 
 def load_sgf_games(directory):
     """The even games (Black first) of a directory's SGF records, in path order, as
-    `games.jsonl` would hold them: numbered from 1, moves as GTP vertices or `pass`."""
+    `games.jsonl` would hold them: numbered from 1, moves as GTP vertices or `pass` (an
+    empty move, or `tt` on boards up to 19x19); a record without `SZ` is 19x19."""
     games = []
     for number, path in enumerate(sorted(glob.glob(os.path.join(directory, "*.sgf"))), 1):
         with open(path, encoding="utf-8") as file:
             text = file.read()
-        size = int(re.search(r"SZ\[(\d+)\]", text).group(1))
+        found = re.search(r"SZ\[(\d+)\]", text)
+        size = int(found.group(1)) if found else 19
         moves = []
         for point in re.findall(r";[BW]\[([a-z]*)\]", text):
-            if point in ("", "tt") and size <= 19:
+            if point == "" or (point == "tt" and size <= 19):
                 moves.append("pass")
             else:
                 column, row = ord(point[0]) - ord("a"), ord(point[1]) - ord("a")
