@@ -22,24 +22,30 @@ def load_games(path, limit=None):
     return games[:limit] if limit else games
 
 
+def sgf_moves(text, size):
+    """The moves of an SGF record's main line as (colour, GTP vertex), passes as `pass`
+    (an empty move, or `tt` on boards up to 19x19)."""
+    moves = []
+    for colour, point in re.findall(r";([BW])\[([a-z]*)\]", text):
+        if point == "" or (point == "tt" and size <= 19):
+            moves.append((colour, "pass"))
+        else:
+            column, row = ord(point[0]) - ord("a"), ord(point[1]) - ord("a")
+            moves.append((colour, f"{COLUMNS[column]}{size - row}"))
+    return moves
+
+
 def load_sgf_games(directory):
     """The even games (Black first) of a directory's SGF records, in path order, as
-    `games.jsonl` would hold them: numbered from 1, moves as GTP vertices or `pass` (an
-    empty move, or `tt` on boards up to 19x19); a record without `SZ` is 19x19."""
+    `games.jsonl` would hold them: numbered from 1, moves as GTP vertices or `pass`; a
+    record without `SZ` is 19x19."""
     games = []
     for number, path in enumerate(sorted(glob.glob(os.path.join(directory, "*.sgf"))), 1):
         with open(path, encoding="utf-8") as file:
             text = file.read()
         found = re.search(r"SZ\[(\d+)\]", text)
         size = int(found.group(1)) if found else 19
-        moves = []
-        for point in re.findall(r";[BW]\[([a-z]*)\]", text):
-            if point == "" or (point == "tt" and size <= 19):
-                moves.append("pass")
-            else:
-                column, row = ord(point[0]) - ord("a"), ord(point[1]) - ord("a")
-                moves.append(f"{COLUMNS[column]}{size - row}")
-        games.append({"game": number, "moves": moves})
+        games.append({"game": number, "moves": [move for _, move in sgf_moves(text, size)]})
     return games
 
 

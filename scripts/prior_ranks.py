@@ -24,10 +24,10 @@ import argparse
 import glob
 import json
 import os
-import re
 import subprocess
 
 from gtp_process import GtpProcess
+from kata_queries import sgf_moves
 
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
 BANDS = [(2, 10), (10, 20), (20, 35), (35, 60), (60, 1000)]
@@ -35,15 +35,8 @@ BANDS = [(2, 10), (10, 20), (20, 35), (35, 60), (60, 1000)]
 
 def read_record(path, size):
     """The record's moves as (colour, GTP vertex), passes as "pass"."""
-    text = open(path).read()
-    moves = []
-    for colour, point in re.findall(r";([BW])\[([a-z]*)\]", text):
-        if point in ("", "tt"):
-            moves.append((colour, "pass"))
-        else:
-            column, row = ord(point[0]) - 97, ord(point[1]) - 97
-            moves.append((colour, f"{COLUMNS[column]}{size - row}"))
-    return moves
+    with open(path, encoding="utf-8") as file:
+        return sgf_moves(file.read(), size)
 
 
 def gamebot_ranks(binary, model, records, size, skip):
