@@ -3,7 +3,8 @@
 Shared by `surprises.py` (asking `gamebot analysis`), `katago_losses.py` and
 `position_costs.py` (asking KataGo's analysis engine): each reads an arena match's
 `games.jsonl` (`position_costs.py` a directory of SGF records too), asks for positions of
-its games, and reads back one answer a position.
+its games, and reads back one answer a position. `prior_ranks.py` reads SGF moves with
+`sgf_moves` too.
 """
 
 import glob
