@@ -2,14 +2,15 @@
 """What engines' moves cost on one fixed set of positions, by KataGo's judgement.
 
 Samples `--positions` positions from an arena match's `games.jsonl`, or from a directory
-of SGF records (seeded, so the same set each run), asks every engine for its move in each (GTP: `boardsize`, `clear_board`,
-`komi`, the moves, `genmove`), and has KataGo's analysis engine judge the positions
-before and after each move (win rate for Black at `--visits` visits, Tromp-Taylor
-rules). A move's cost is its player's win rate before it less the same after it.
-Prints each engine's mean cost and how often it chose KataGo's first choice, and for
-every engine after the first the paired difference from the first, with its 95%
-interval: positions where both chose the same move differ by nothing, so two versions
-of an engine compare on a few hundred positions in minutes instead of a match's hours.
+of SGF records (seeded, so the same set each run), asks every engine for its move in
+each (GTP: `boardsize`, `clear_board`, `komi`, the moves, `genmove`), and has KataGo's
+analysis engine judge the positions before and after each move (win rate for Black at
+`--visits` visits, Tromp-Taylor rules). A move's cost is its player's win rate before it
+less the same after it. Prints each engine's mean cost and how often it chose KataGo's
+first choice, and for every engine after the first the paired difference from the first,
+with its 95% interval: positions where both chose the same move differ by nothing, so
+two versions of an engine compare on a few hundred positions in minutes instead of a
+match's hours.
 
     scripts/position_costs.py DIR/games.jsonl --katago /path/to/katago \\
         --model /path/to/network.bin.gz --positions 600 \\

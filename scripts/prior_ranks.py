@@ -27,9 +27,8 @@ import os
 import subprocess
 
 from gtp_process import GtpProcess
-from kata_queries import sgf_moves
+from kata_queries import COLUMNS, sgf_moves
 
-COLUMNS = "ABCDEFGHJKLMNOPQRST"
 BANDS = [(2, 10), (10, 20), (20, 35), (35, 60), (60, 1000)]
 
 
