@@ -155,7 +155,7 @@ def main():
                         help="the moves asked for, numbered from 1 (default 3-: all "
                              "after the arena's two-move opening)")
     parser.add_argument("--size", type=int, default=9)
-    parser.add_argument("--komi", type=float, default=7)
+    parser.add_argument("--komi", type=float, default=7.0)
     parser.add_argument("--jobs", type=int, default=2, help="processes at once")
     parser.add_argument("--cache", help="a JSON file of moves and judgements to reuse")
     args = parser.parse_args()
