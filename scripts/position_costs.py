@@ -23,6 +23,15 @@ random symmetry), so each position is judged once for every engine of a run, and
 `--cache FILE` keeps every move and every judgement (JSON) for later runs: a rerun with
 one new engine asks only it and judges only its new moves. Positions where an engine
 resigned are left out of the comparison and counted. Only even games, Black first.
+
+A search's move at a fixed budget is partly its seed's chance (on an open 19x19 board
+two seeds of one engine may agree on one move in ten), so `--engine-seeds 1,2,3` runs
+every engine once for each seed, with `{seed}` in its command replaced by it, and
+compares engines on each position's cost averaged over the seeds:
+
+    scripts/position_costs.py DIR --size 19 ... --engine-seeds 1,2,3 \\
+        --engine "main=target/release/gamebot stdio --go-playouts 5000 --seed {seed}" \\
+        --engine "new=/path/to/new/gamebot stdio --go-playouts 5000 --seed {seed}"
 """
 
 import argparse
@@ -121,6 +130,17 @@ def judge(all_moves, args, cache):
     return {tuple(m): cache[key(m)] for m in all_moves}
 
 
+def seed_list(text):
+    """`1,2,3` as a list of seeds."""
+    try:
+        seeds = [int(part) for part in text.split(",")]
+    except ValueError:
+        seeds = []
+    if not seeds:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a comma-separated list of seeds")
+    return seeds
+
+
 def move_range(text):
     """`FIRST-LAST` or `FIRST-` (moves numbered from 1) as turns from 0, `None` for no
     last."""
@@ -158,6 +178,9 @@ def main():
     parser.add_argument("--komi", type=float, default=7.0)
     parser.add_argument("--jobs", type=int, default=2, help="processes at once")
     parser.add_argument("--cache", help="a JSON file of moves and judgements to reuse")
+    parser.add_argument("--engine-seeds", type=seed_list, metavar="S1,S2,...",
+                        help="run each engine once per seed, `{seed}` in its command "
+                             "replaced, and average each position's cost over them")
     args = parser.parse_args()
 
     cache = {}
@@ -167,9 +190,16 @@ def main():
     games = load_sgf_games(args.record) if os.path.isdir(args.record) else load_games(args.record)
     positions = sample_positions(games, args.positions, args.seed, args.moves)
     engines = [spec.split("=", 1) for spec in args.engine]
-    chosen = {name: engine_moves(name, command, positions, args, cache)
-              for name, command in engines}
-    afters = [p + (move,) for name, _ in engines for p, move in zip(positions, chosen[name])
+    seeds = args.engine_seeds or [None]
+    if args.engine_seeds:
+        for name, command in engines:
+            if "{seed}" not in command:
+                parser.error(f"--engine-seeds: the command of {name} has no {{seed}}")
+    runs = {(name, seed): engine_moves(name, command if seed is None
+                                       else command.replace("{seed}", str(seed)),
+                                       positions, args, cache)
+            for name, command in engines for seed in seeds}
+    afters = [p + (move,) for moves in runs.values() for p, move in zip(positions, moves)
               if move != "resign"]
     values = judge(list(positions) + afters, args, cache)
     if args.cache:
@@ -183,25 +213,43 @@ def main():
             len(position), values[position]["winrate"], values[position + (move,)]["winrate"]
         )
 
-    costs = {name: [cost(p, m) for p, m in zip(positions, chosen[name])] for name, _ in engines}
+    run_costs = {run: [cost(p, m) for p, m in zip(positions, moves)]
+                 for run, moves in runs.items()}
+    # Each position's cost for an engine: the mean over the seeds it did not resign in.
+    costs = {}
+    for name, _ in engines:
+        per_seed = [run_costs[name, seed] for seed in seeds]
+        costs[name] = [None if all(c is None for c in cs)
+                       else statistics.fmean(c for c in cs if c is not None)
+                       for cs in zip(*per_seed)]
     low, high = args.moves
     moves = f"{low + 1}-{'' if high is None else high + 1}"
+    over = "" if args.engine_seeds is None else f", each engine over seeds {seeds}"
     print(f"{len(positions)} positions (seed {args.seed}, moves {moves}), "
-          f"judged at {args.visits} visits")
-    first = engines[0][0]
-    for name, _ in engines:
-        mine = [c for c in costs[name] if c is not None]
-        agree = sum(values[p]["best"] == m for p, m in zip(positions, chosen[name]))
-        line = (f"{name}: mean cost {sum(mine) / len(mine):.4f} over {len(mine)} moves "
+          f"judged at {args.visits} visits{over}")
+
+    def summary(label, run_cost, agree):
+        mine = [c for c in run_cost if c is not None]
+        return (f"{label}: mean cost {sum(mine) / len(mine):.4f} over {len(mine)} moves "
                 f"({len(positions) - len(mine)} resigned), KataGo's first choice "
                 f"{agree / len(positions):.1%}")
+
+    first = engines[0][0]
+    for name, _ in engines:
+        agree = [sum(values[p]["best"] == m for p, m in zip(positions, runs[name, seed]))
+                 for seed in seeds]
+        if args.engine_seeds:
+            for seed, count in zip(seeds, agree):
+                print("  " + summary(f"{name}, seed {seed}", run_costs[name, seed], count))
+        line = summary(name, costs[name], statistics.fmean(agree))
         if name != first:
             pairs = [(a, b) for a, b in zip(costs[first], costs[name])
                      if a is not None and b is not None]
-            same = sum(x == y for x, y in zip(chosen[first], chosen[name]))
             mean, half = interval([b - a for a, b in pairs])
-            line += (f"; less {first}: {mean:+.4f} ({mean - half:+.4f} to {mean + half:+.4f}),"
-                     f" same move in {same}")
+            line += f"; less {first}: {mean:+.4f} ({mean - half:+.4f} to {mean + half:+.4f})"
+            if args.engine_seeds is None:
+                same = sum(x == y for x, y in zip(runs[first, None], runs[name, None]))
+                line += f", same move in {same}"
         print(line)
 
 
