@@ -182,6 +182,11 @@ def main():
                         help="run each engine once per seed, `{seed}` in its command "
                              "replaced, and average each position's cost over them")
     args = parser.parse_args()
+    engines = [spec.split("=", 1) for spec in args.engine]
+    if args.engine_seeds:
+        for name, command in engines:
+            if "{seed}" not in command:
+                parser.error(f"--engine-seeds: the command of {name} has no {{seed}}")
 
     cache = {}
     if args.cache and os.path.exists(args.cache):
@@ -189,12 +194,7 @@ def main():
             cache = json.load(file)
     games = load_sgf_games(args.record) if os.path.isdir(args.record) else load_games(args.record)
     positions = sample_positions(games, args.positions, args.seed, args.moves)
-    engines = [spec.split("=", 1) for spec in args.engine]
     seeds = args.engine_seeds or [None]
-    if args.engine_seeds:
-        for name, command in engines:
-            if "{seed}" not in command:
-                parser.error(f"--engine-seeds: the command of {name} has no {{seed}}")
     runs = {(name, seed): engine_moves(name, command if seed is None
                                        else command.replace("{seed}", str(seed)),
                                        positions, args, cache)
