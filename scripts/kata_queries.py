@@ -1,10 +1,10 @@
 """Arena game records as queries for KataGo's JSON analysis protocol, and the answers.
 
 Shared by `surprises.py` (asking `gamebot analysis`), `katago_losses.py` and
-`position_costs.py` (asking KataGo's analysis engine): each reads an arena match's
-`games.jsonl` (`position_costs.py` a directory of SGF records too), asks for positions of
-its games, and reads back one answer a position. `prior_ranks.py` reads SGF moves with
-`sgf_moves` too.
+`position_costs.py` (asking KataGo's analysis engine), and `value_screen.py` (asking
+both): each reads an arena match's `games.jsonl` (`position_costs.py` a directory of SGF
+records too), asks for positions of its games, and reads back one answer a position.
+`prior_ranks.py` reads SGF moves with `sgf_moves` too.
 """
 
 import glob
