@@ -32,7 +32,6 @@ turn. A run of 84 positions takes a few minutes an engine.
 
 import argparse
 import json
-import math
 import os
 import re
 import shlex
@@ -117,16 +116,15 @@ def pachi_answers(command, positions, size, komi):
 
 def correlation(xs, ys):
     """Pearson's correlation of two equal-length lists (0 when either is constant)."""
-    mean_x, mean_y = statistics.fmean(xs), statistics.fmean(ys)
-    spread = math.sqrt(sum((x - mean_x) ** 2 for x in xs) * sum((y - mean_y) ** 2 for y in ys))
-    if spread == 0:
+    try:
+        return statistics.correlation(xs, ys)
+    except statistics.StatisticsError:
         return 0.0
-    return sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys)) / spread
 
 
 def report(name, answers, kata, turns):
-    """One line: the engine's win-rate and score-lead correlation with KataGo's and
-    spread, over all positions and for each turn."""
+    """The engine's win-rate and score-lead correlation with KataGo's and spread: a line
+    over all positions, then a line for each turn."""
     def figures(labels):
         if len(labels) < 2:
             return "too few positions"
