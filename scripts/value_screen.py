@@ -61,12 +61,13 @@ def positions_of(records, lost_by, turns):
 def analysis_answers(command, positions, size, komi, visits, cache=None, cache_key=None):
     """Black's (win rate, score lead) from a KataGo-protocol engine for each position,
     keyed by label; asked one query a game (all its turns at once), or read from
-    `cache` under `cache_key`."""
+    `cache` under `cache_key` (answers are added to it)."""
+    cache = {} if cache is None else cache
     found = {}
     todo = []
     for label, moves, game_moves in positions:
-        key = json.dumps([cache_key, visits, size, komi, moves]) if cache is not None else None
-        if key in (cache or {}):
+        key = json.dumps([cache_key, visits, size, komi, moves])
+        if key in cache:
             found[label] = tuple(cache[key])
         else:
             todo.append((label, moves, game_moves, key))
@@ -87,9 +88,7 @@ def analysis_answers(command, positions, size, komi, visits, cache=None, cache_k
                 continue
             label, key = wanted[(answer["id"], answer["turnNumber"])]
             root = answer["rootInfo"]
-            found[label] = (root["winrate"], root["scoreLead"])
-            if cache is not None:
-                cache[key] = found[label]
+            found[label] = cache[key] = (root["winrate"], root["scoreLead"])
     return found
 
 
