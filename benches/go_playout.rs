@@ -1,5 +1,5 @@
 //! Go engine speed (a bench binary): playouts per second on empty 9x9 and 19x19 boards,
-//! with the policy and purely random, and full search simulations per second on one
+//! with the standard policy, the Moggy policy and purely random, and full search simulations per second on one
 //! thread and on all cores, from the empty boards and from a 9x9 middle game (where the
 //! priors of new nodes cost more). Prints the median of 5 timed runs of each.
 //!
@@ -10,7 +10,7 @@
 
 use gamebot::go::board::Board;
 use gamebot::go::engine::amaf::FirstPlays;
-use gamebot::go::engine::playout::{playout, random_playout, Policy};
+use gamebot::go::engine::playout::{playout, random_playout, PlayoutStyle, Policy};
 use gamebot::go::engine::playout_board::PlayoutBoard;
 use gamebot::go::engine::search::{search, Budget, Settings};
 use gamebot::go::rng::Rng;
@@ -88,6 +88,7 @@ fn simulations_per_second(board: &Board, threads: usize, span: Duration) -> f64 
         threads,
         dynamic_komi: 0,
         avoid: None,
+        playout_style: PlayoutStyle::Standard,
     };
     let budget = Budget {
         deadline: Some(Instant::now() + span),
@@ -119,11 +120,11 @@ fn main() {
                 .collect(),
         )
     };
-    for size in [9, 19] {
-        let policy = median(
+    let styled = |size, style| {
+        median(
             (0..runs)
                 .map(|_| {
-                    let mut policy = Policy::new();
+                    let mut policy = Policy::new(style);
                     let with_policy =
                         |board: &mut PlayoutBoard, rng: &mut Rng, moves, first: &mut FirstPlays| {
                             playout(board, rng, moves, first, &mut policy)
@@ -131,7 +132,11 @@ fn main() {
                     playouts_per_second(size, with_policy, span)
                 })
                 .collect(),
-        );
+        )
+    };
+    for size in [9, 19] {
+        let policy = styled(size, PlayoutStyle::Standard);
+        let moggy = styled(size, PlayoutStyle::Moggy);
         let random = median(
             (0..runs)
                 .map(|_| playouts_per_second(size, random_playout, span))
@@ -139,9 +144,9 @@ fn main() {
         );
         let empty = Board::new(size);
         println!(
-            "{size}x{size}: policy playouts {policy:>9.0}/s  random playouts {random:>9.0}/s  \
-             (policy costs {:.2}x)  search simulations {:>9.0}/s, with {threads} threads \
-             {:>9.0}/s",
+            "{size}x{size}: policy playouts {policy:>9.0}/s  moggy playouts {moggy:>9.0}/s  \
+             random playouts {random:>9.0}/s  (policy costs {:.2}x)  search simulations \
+             {:>9.0}/s, with {threads} threads {:>9.0}/s",
             random / policy,
             search(&empty, 1),
             search(&empty, threads),

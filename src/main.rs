@@ -7,6 +7,7 @@
 use clap::{Parser, Subcommand};
 use gamebot::arena::cli::ArenaArgs;
 use gamebot::go::engine::model::{MoveModel, Weights};
+use gamebot::go::engine::playout::PlayoutStyle;
 use gamebot::go::engine::EngineOptions;
 use gamebot::go::gtp::{challenge_text, SgfFiles};
 use gamebot::go::text_board::{ReadBoardError, TextBoard, TextBoardError};
@@ -243,13 +244,18 @@ struct EngineArgs {
     move_model: ModelArgs,
 }
 
-/// The Go engine's move model; the same for `serve`, `stdio` and `analysis`.
+/// The Go engine's move model and playout policy; the same for `serve`, `stdio` and
+/// `analysis`.
 #[derive(Debug, clap::Args)]
 struct ModelArgs {
     /// A move model (a weights file, as `gamebot train-model` writes it) for the Go
     /// engine's priors and playouts, instead of the one it ships with.
     #[arg(long, value_name = "FILE")]
     go_model: Option<PathBuf>,
+    /// The Go engine's playout policy: `standard`, or `moggy` (Pachi's order of
+    /// checks, with its ko, eye and nakade checks).
+    #[arg(long, value_name = "STYLE", default_value = "standard")]
+    go_playout_style: PlayoutStyle,
 }
 
 impl ModelArgs {
@@ -277,6 +283,7 @@ impl EngineArgs {
             seed: self.seed.unwrap_or_else(fresh_seed),
             resign_below: self.go_resign_below,
             ponder: self.go_ponder,
+            playout_style: self.move_model.go_playout_style,
             threads: self.search_threads.map_or_else(
                 || std::thread::available_parallelism().map_or(1, |n| n.get()),
                 usize::from,
@@ -504,6 +511,7 @@ fn analysis(args: &AnalysisArgs) -> ExitCode {
         seed: args.seed.unwrap_or_else(fresh_seed),
         max_nodes: EngineOptions::default().max_nodes,
         quit_without_waiting: args.quit_without_waiting,
+        playout_style: args.move_model.go_playout_style,
     };
     gamebot::go::analysis_engine::run(config, std::io::stdin().lock(), std::io::stdout());
     ExitCode::SUCCESS

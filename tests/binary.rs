@@ -689,6 +689,48 @@ fn stdio_plays_with_the_move_model_it_is_given() {
 }
 
 #[test]
+fn stdio_plays_with_the_playout_style_it_is_given() {
+    let _bound = bound();
+    let seeded = ["--go-playouts", "60", "--seed", "3"];
+    let commands = "boardsize 9\n1 genmove b\n2 genmove w\n3 genmove b\n4 genmove w\n";
+    let standard = [&seeded[..], &["--go-playout-style", "standard"]].concat();
+    assert_eq!(
+        stdio_answers(&standard, commands),
+        stdio_answers(&seeded, commands),
+        "standard is the default"
+    );
+    // The Moggy playouts play four moves, the same ones again with the same seed.
+    let moggy = [&seeded[..], &["--go-playout-style", "moggy"]].concat();
+    let answers = stdio_answers(&moggy, commands);
+    for id in 1..=4 {
+        assert!(
+            answers.contains(&format!("={id} ")),
+            "no move {id} in {answers:?}"
+        );
+    }
+    assert_eq!(stdio_answers(&moggy, commands), answers);
+}
+
+#[test]
+fn an_unknown_playout_style_is_refused_by_name() {
+    let _bound = bound();
+    for subcommand in ["stdio", "serve", "analysis"] {
+        let output = gamebot()
+            .args([subcommand, "--go-playout-style", "heavy"])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert!(!output.status.success(), "{subcommand} accepted it");
+        assert_eq!(output.stdout, b"", "{subcommand}: stdout must stay empty");
+        let message = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            message.contains("'heavy' is not a playout style (standard or moggy)"),
+            "{subcommand}: unclear message {message:?}"
+        );
+    }
+}
+
+#[test]
 fn an_unreadable_move_model_is_refused_by_name() {
     let _bound = bound();
     let dir = scratch("bad-model");

@@ -7,6 +7,7 @@ use common::bound;
 
 use common::go::{at, setup};
 use gamebot::go::board::Board;
+use gamebot::go::engine::playout::PlayoutStyle;
 use gamebot::go::engine::playout_board::PlayoutBoard;
 use gamebot::go::engine::search::{search, Budget, SearchResult, Settings};
 use gamebot::go::rng::Rng;
@@ -24,6 +25,7 @@ fn settings(komi: &str, seed: u64) -> Settings {
         threads: 1,
         dynamic_komi: 0,
         avoid: None,
+        playout_style: PlayoutStyle::Standard,
     }
 }
 

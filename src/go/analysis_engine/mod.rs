@@ -11,6 +11,7 @@
 mod answer;
 mod query;
 
+use crate::go::engine::playout::PlayoutStyle;
 use crate::go::engine::pool::SearchPool;
 use crate::go::engine::search::{Budget, Settings};
 use crate::go::engine::slices::{search_in_slices, Watcher};
@@ -44,6 +45,8 @@ pub struct Config {
     /// At the end of the input, stop the searches under way and drop the waiting ones
     /// (KataGo's `-quit-without-waiting`) instead of finishing them.
     pub quit_without_waiting: bool,
+    /// The playout policy.
+    pub playout_style: PlayoutStyle,
 }
 
 /// Reads queries from `input` until it ends, answering on `output`; returns once every
@@ -275,6 +278,7 @@ impl Engine {
             threads: config.search_threads.max(1),
             dynamic_komi: 0,
             avoid: shared.avoid.clone(),
+            playout_style: config.playout_style,
         };
         let visits = shared.max_visits.unwrap_or(config.default_visits);
         let budget = Budget {

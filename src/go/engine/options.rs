@@ -1,5 +1,6 @@
 //! How the Go engine thinks, as the server's command line sets it.
 
+use super::playout::PlayoutStyle;
 use std::time::Duration;
 
 /// The engine's settings for every session of a server.
@@ -25,11 +26,13 @@ pub struct EngineOptions {
     /// After each move it plays, go on searching on the opponent's time until the
     /// session's next Go command (`--go-ponder`).
     pub ponder: bool,
+    /// The playout policy (`--go-playout-style`).
+    pub playout_style: PlayoutStyle,
 }
 
 impl Default for EngineOptions {
     /// One second a move, seed 0, trees of at most 500,000 nodes (28 MB), one
-    /// thread, resigning below a 5% win rate, no pondering.
+    /// thread, resigning below a 5% win rate, no pondering, the standard playouts.
     fn default() -> EngineOptions {
         EngineOptions {
             move_time: Duration::from_secs(1),
@@ -39,6 +42,7 @@ impl Default for EngineOptions {
             threads: 1,
             resign_below: 0.05,
             ponder: false,
+            playout_style: PlayoutStyle::Standard,
         }
     }
 }

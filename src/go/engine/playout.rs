@@ -12,6 +12,11 @@
 //! when its 3x3 shape is one the model weighs very low. The tactics, the
 //! two-liberty fights and the shapes are each tried with probability 0.9, so playouts
 //! stay varied.
+//!
+//! A second policy, [`PlayoutStyle::Moggy`], puts the same tactics in Pachi's order
+//! with Pachi's odds and adds its ko, eye and nakade checks (see [`moggy`]).
+
+mod moggy;
 
 use super::amaf::FirstPlays;
 use super::ladder::LadderReader;
@@ -27,9 +32,36 @@ const TRY_TACTICS: usize = 9;
 const TRY_TWO_LIBERTIES: usize = 9;
 const TRY_PATTERN: usize = 9;
 
+/// Which playout policy the engine plays its playouts with (`--go-playout-style`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum PlayoutStyle {
+    /// The policy this module's documentation describes.
+    #[default]
+    Standard,
+    /// Pachi's order of checks (see [`moggy`]).
+    Moggy,
+}
+
+impl std::str::FromStr for PlayoutStyle {
+    type Err = String;
+
+    /// `standard` or `moggy`.
+    fn from_str(text: &str) -> Result<PlayoutStyle, String> {
+        match text {
+            "standard" => Ok(PlayoutStyle::Standard),
+            "moggy" => Ok(PlayoutStyle::Moggy),
+            _ => Err(format!(
+                "'{text}' is not a playout style (standard or moggy)"
+            )),
+        }
+    }
+}
+
 /// What the playout policy of one search thread keeps from one playout to the next.
 #[derive(Debug, Default)]
 pub struct Policy {
+    /// Which policy chooses the moves.
+    pub style: PlayoutStyle,
     /// Scratch boards for reading whether a string in atari may run.
     pub ladders: LadderReader,
     /// The replies that won playouts (see [`Replies`]); the caller teaches it each
@@ -38,9 +70,12 @@ pub struct Policy {
 }
 
 impl Policy {
-    /// A policy that knows no replies yet.
-    pub fn new() -> Policy {
-        Policy::default()
+    /// A policy of `style` that knows no replies yet.
+    pub fn new(style: PlayoutStyle) -> Policy {
+        Policy {
+            style,
+            ..Policy::default()
+        }
     }
 }
 
@@ -57,7 +92,7 @@ pub fn playout(
 ) -> i64 {
     policy.replies.start(board);
     run(board, rng, max_moves, first, |board, rng| {
-        let chosen = choose(board, rng, policy);
+        let chosen = choose_in_style(board, rng, policy);
         policy.replies.record(chosen.unwrap_or(0));
         chosen
     })
@@ -100,7 +135,15 @@ fn run(
     board.area_margin()
 }
 
-/// The policy's move (a grid index), or `None` to pass.
+/// The move (a grid index) of the policy `policy.style` names, or `None` to pass.
+fn choose_in_style(board: &mut PlayoutBoard, rng: &mut Rng, policy: &mut Policy) -> Option<usize> {
+    match policy.style {
+        PlayoutStyle::Standard => choose(board, rng, policy),
+        PlayoutStyle::Moggy => moggy::choose(board, rng, policy),
+    }
+}
+
+/// The standard policy's move (a grid index), or `None` to pass.
 fn choose(board: &mut PlayoutBoard, rng: &mut Rng, policy: &mut Policy) -> Option<usize> {
     let last = board.last_grid();
     if last != 0 {
@@ -413,8 +456,11 @@ mod tests {
     fn playouts_end_and_never_fill_own_eyes() {
         let _bound = crate::test_bound::bound();
         let mut rng = Rng::new(3);
-        let mut policy = Policy::new();
-        for size in [1, 2, 3, 5, 9, 13, 19] {
+        for (size, style) in [1, 2, 3, 5, 9, 13, 19]
+            .into_iter()
+            .flat_map(|size| [(size, PlayoutStyle::Standard), (size, PlayoutStyle::Moggy)])
+        {
+            let mut policy = Policy::new(style);
             for _ in 0..20 {
                 let rules = Board::new(size);
                 let mut board = PlayoutBoard::from_board_to_move(&rules, Colour::Black);
@@ -423,7 +469,7 @@ mod tests {
                 // Step by step, checking each move before it is made.
                 while board.passes() < 2 && board.moves_played() < limit {
                     let own = cell_of(board.to_move());
-                    match choose(&mut board, &mut rng, &mut policy) {
+                    match choose_in_style(&mut board, &mut rng, &mut policy) {
                         Some(grid) => {
                             assert!(board.is_legal_at(grid));
                             assert!(!board.is_eye_at(own, grid), "filled an own eye");

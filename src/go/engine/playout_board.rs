@@ -65,6 +65,10 @@ pub struct PlayoutBoard {
     point_of: Vec<u32>,
     to_move: Colour,
     ko: usize,
+    /// The point of the last ko capture (where the captured stone stood; `NONE` when
+    /// there was none), and `moves` just after it.
+    last_ko: usize,
+    last_ko_moves: usize,
     last: usize,
     /// The grid index of the move before the last (`NONE` for a pass or none).
     before_last: usize,
@@ -99,6 +103,8 @@ impl PlayoutBoard {
             point_of: vec![u32::MAX; cells_len],
             to_move: Colour::Black,
             ko: NONE,
+            last_ko: NONE,
+            last_ko_moves: 0,
             last: NONE,
             before_last: NONE,
             passes: 0,
@@ -144,6 +150,7 @@ impl PlayoutBoard {
                     let grid = playout.last;
                     if playout.stones[grid] == 1 && playout.liberties[grid] == 1 {
                         playout.ko = playout.grid_of[last.captured[0]] as usize;
+                        playout.last_ko = playout.ko;
                     }
                 }
             }
@@ -422,6 +429,8 @@ impl PlayoutBoard {
         self.empties.clone_from(&other.empties);
         self.to_move = other.to_move;
         self.ko = other.ko;
+        self.last_ko = other.last_ko;
+        self.last_ko_moves = other.last_ko_moves;
         self.last = other.last;
         self.before_last = other.before_last;
         self.passes = other.passes;
@@ -626,6 +635,27 @@ impl PlayoutBoard {
         self.last = grid;
         self.passes = 0;
         self.moves += 1;
+        if self.ko != NONE {
+            self.last_ko = self.ko;
+            self.last_ko_moves = self.moves;
+        }
+    }
+
+    /// The point of a ko capture made fewer than `within` moves ago whose ban has
+    /// lifted (the capture was not the last move), where the side to move may now take
+    /// the ko back, or connect it; `None` otherwise. A playout from a root knows only
+    /// the root's own ko, if any, as a capture of no moves ago.
+    pub(super) fn recent_ko(&self, within: usize) -> Option<usize> {
+        (self.last_ko != NONE
+            && self.ko == NONE
+            && self.moves - self.last_ko_moves < within
+            && self.cells[self.last_ko] == EMPTY)
+            .then_some(self.last_ko)
+    }
+
+    /// The head of the string through the stone at `grid`: the same for all its stones.
+    pub(super) fn head_of(&self, grid: usize) -> usize {
+        self.head[grid] as usize
     }
 
     // ----- the string bookkeeping -----
@@ -1017,6 +1047,38 @@ mod tests {
         fast.pass();
         // ...but may after the ko is gone.
         assert!(fast.is_legal(5));
+    }
+
+    #[test]
+    fn a_recent_ko_is_known_once_its_ban_lifts_and_for_two_moves() {
+        let _bound = crate::test_bound::bound();
+        // The ko of the test above: Black 6 takes White 5.
+        let mut rules = Board::new(4);
+        for (colour, point) in [
+            (Colour::Black, 1),
+            (Colour::White, 2),
+            (Colour::Black, 4),
+            (Colour::White, 7),
+            (Colour::Black, 9),
+            (Colour::White, 10),
+            (Colour::White, 5),
+        ] {
+            rules.play(colour, point).unwrap();
+        }
+        rules.pass(Colour::White);
+        let mut fast = PlayoutBoard::from_board_to_move(&rules, Colour::Black);
+        assert_eq!(fast.recent_ko(3), None);
+        fast.play(6);
+        let ko = fast.grid(5);
+        // Banned for White now: not offered.
+        assert_eq!(fast.recent_ko(3), None);
+        fast.play(15);
+        assert_eq!(fast.recent_ko(3), Some(ko));
+        fast.play(12);
+        assert_eq!(fast.recent_ko(3), Some(ko));
+        assert_eq!(fast.recent_ko(2), None);
+        fast.pass();
+        assert_eq!(fast.recent_ko(3), None);
     }
 
     #[test]

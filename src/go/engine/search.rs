@@ -5,7 +5,7 @@
 use super::amaf::FirstPlays;
 use super::avoid::Avoid;
 use super::ladder::LadderReader;
-use super::playout::{playout, Policy};
+use super::playout::{playout, PlayoutStyle, Policy};
 use super::playout_board::PlayoutBoard;
 use super::pool::{SearchPool, Slice, Sliced};
 use super::priors::priors;
@@ -90,6 +90,8 @@ pub struct Settings {
     /// Moves the tree leaves out near its root (KataGo's `avoid` and `allow`); below
     /// the tree, the playouts play any move.
     pub avoid: Option<Arc<Avoid>>,
+    /// The playout policy.
+    pub playout_style: PlayoutStyle,
 }
 
 /// What the search found for one move of the root.
@@ -551,7 +553,7 @@ impl Worker {
             } else {
                 Vec::new()
             },
-            policy: Policy::new(),
+            policy: Policy::new(settings.playout_style),
             board: None,
         }
     }

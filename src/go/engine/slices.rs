@@ -90,6 +90,7 @@ fn add_ownership(sums: &mut Vec<f64>, result: &SearchResult) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::go::engine::playout::PlayoutStyle;
     use crate::go::Points;
     use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -102,6 +103,7 @@ mod tests {
             threads: 1,
             dynamic_komi: 0,
             avoid: None,
+            playout_style: PlayoutStyle::Standard,
         }
     }
 

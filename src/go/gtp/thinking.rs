@@ -427,6 +427,7 @@ pub(super) fn search_settings(
         },
         dynamic_komi: 0,
         avoid: None,
+        playout_style: options.playout_style,
     }
 }
 
