@@ -530,18 +530,20 @@ fn top_level_help_names_both_modes() {
     assert!(help.contains("stdio"), "{help}");
 }
 
+/// What `gamebot ARGS` (stdin empty) writes on stderr, after checking that it refused
+/// to run: a failing exit status and nothing on stdout.
+fn refusal(args: &[&str]) -> String {
+    let output = gamebot().args(args).stdin(Stdio::null()).output().unwrap();
+    assert!(!output.status.success(), "{args:?} was accepted");
+    assert_eq!(output.stdout, b"", "{args:?}: stdout must stay empty");
+    String::from_utf8(output.stderr).unwrap()
+}
+
 #[test]
 fn a_bad_listen_address_fails_clearly() {
     let _bound = bound();
     for bad in ["nonsense", "127.0.0.1:99999", "127.0.0.1"] {
-        let output = gamebot()
-            .args(["serve", "--listen", bad])
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
-        assert!(!output.status.success(), "{bad} was accepted");
-        assert_eq!(output.stdout, b"", "{bad}: stdout must stay empty");
-        let message = String::from_utf8(output.stderr).unwrap();
+        let message = refusal(&["serve", "--listen", bad]);
         assert!(
             message.contains(&format!("cannot listen on {bad}")),
             "{bad}: unclear message {message:?}"
@@ -715,14 +717,7 @@ fn stdio_plays_with_the_playout_style_it_is_given() {
 fn an_unknown_playout_style_is_refused_by_name() {
     let _bound = bound();
     for subcommand in ["stdio", "serve", "analysis"] {
-        let output = gamebot()
-            .args([subcommand, "--go-playout-style", "heavy"])
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
-        assert!(!output.status.success(), "{subcommand} accepted it");
-        assert_eq!(output.stdout, b"", "{subcommand}: stdout must stay empty");
-        let message = String::from_utf8(output.stderr).unwrap();
+        let message = refusal(&[subcommand, "--go-playout-style", "heavy"]);
         assert!(
             message.contains("'heavy' is not a playout style (standard or moggy)"),
             "{subcommand}: unclear message {message:?}"
@@ -742,17 +737,7 @@ fn an_unreadable_move_model_is_refused_by_name() {
         ("serve", &missing, "No such file"),
         ("analysis", &not_a_model, "not a gamebot move model"),
     ] {
-        let output = gamebot()
-            .args([subcommand, "--go-model", path.to_str().unwrap()])
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
-        assert!(
-            !output.status.success(),
-            "{subcommand} {path:?} was accepted"
-        );
-        assert_eq!(output.stdout, b"", "{subcommand}: stdout must stay empty");
-        let message = String::from_utf8(output.stderr).unwrap();
+        let message = refusal(&[subcommand, "--go-model", path.to_str().unwrap()]);
         let named = format!("--go-model {}", path.display());
         assert!(
             message.contains(&named) && message.contains(why),

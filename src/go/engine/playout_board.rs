@@ -1015,15 +1015,15 @@ mod tests {
         assert_eq!(empties, expected);
     }
 
-    #[test]
-    fn simple_ko_is_refused_for_one_move() {
-        let _bound = crate::test_bound::bound();
-        // 4x4, points row by row from the bottom (row 2 on top):
-        //   row 2:  .  X  O  .        White 5 has one liberty, 6; Black 6 takes it and
-        //   row 1:  X  O  .  O        is left with one liberty, 5: a ko.
-        //   row 0:  .  X  O  .
+    /// A 4x4 board, Black to move, where Black 6 takes White 5 and starts a ko (points
+    /// row by row from the bottom, row 2 on top):
+    ///
+    ///     row 2:  .  X  O  .        White 5 has one liberty, 6; Black 6 takes it and
+    ///     row 1:  X  O  .  O        is left with one liberty, 5: a ko.
+    ///     row 0:  .  X  O  .
+    fn ko_mouth() -> PlayoutBoard {
         let mut rules = Board::new(4);
-        let stones = [
+        for (colour, point) in [
             (Colour::Black, 1),
             (Colour::White, 2),
             (Colour::Black, 4),
@@ -1031,13 +1031,17 @@ mod tests {
             (Colour::Black, 9),
             (Colour::White, 10),
             (Colour::White, 5),
-        ];
-        for (colour, point) in stones {
+        ] {
             rules.play(colour, point).unwrap();
         }
-        // White 5 sits in Black's mouth: Black 6 captures it.
         rules.pass(Colour::White);
-        let mut fast = PlayoutBoard::from_board_to_move(&rules, Colour::Black);
+        PlayoutBoard::from_board_to_move(&rules, Colour::Black)
+    }
+
+    #[test]
+    fn simple_ko_is_refused_for_one_move() {
+        let _bound = crate::test_bound::bound();
+        let mut fast = ko_mouth();
         assert!(fast.is_legal(6));
         fast.play(6);
         assert_eq!(fast.get(5), None);
@@ -1052,21 +1056,7 @@ mod tests {
     #[test]
     fn a_recent_ko_is_known_once_its_ban_lifts_and_for_two_moves() {
         let _bound = crate::test_bound::bound();
-        // The ko of the test above: Black 6 takes White 5.
-        let mut rules = Board::new(4);
-        for (colour, point) in [
-            (Colour::Black, 1),
-            (Colour::White, 2),
-            (Colour::Black, 4),
-            (Colour::White, 7),
-            (Colour::Black, 9),
-            (Colour::White, 10),
-            (Colour::White, 5),
-        ] {
-            rules.play(colour, point).unwrap();
-        }
-        rules.pass(Colour::White);
-        let mut fast = PlayoutBoard::from_board_to_move(&rules, Colour::Black);
+        let mut fast = ko_mouth();
         assert_eq!(fast.recent_ko(3), None);
         fast.play(6);
         let ko = fast.grid(5);
