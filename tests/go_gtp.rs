@@ -406,6 +406,10 @@ fn genmove_resigns_a_hopeless_game_but_not_in_the_opening() {
         assert_eq!(c.ok("genmove b").await, "resign");
         // Resigning plays nothing.
         assert_eq!(state(&mut c).await, before);
+        // After White's pass, a pass ends the game by the count, which is never worse
+        // than resigning: Black plays on (or passes) instead.
+        c.ok("play w pass").await;
+        assert_ne!(c.ok("genmove b").await, "resign");
         // In the opening (fewer moves than a quarter of the points) it plays on.
         c.ok("clear_board").await;
         c.ok("komi 100").await;
