@@ -391,7 +391,7 @@ fn a_refused_komi_changes_nothing() {
 }
 
 #[test]
-fn genmove_resigns_a_hopeless_game_but_not_in_the_opening() {
+fn genmove_resigns_a_hopeless_game_but_not_in_the_opening_nor_after_a_pass() {
     bounded(async {
         let server = common::TestServer::start().await;
         let mut c = server.connect().await;

@@ -192,15 +192,11 @@ impl GoAdapter {
             "genmove"
         );
         let options = &self.options;
-        // After the opponent's pass, a pass ends the game and the count decides: never
-        // worse than resigning (a count that removes dead stones may call it a draw), so
-        // the engine plays its move instead.
-        let opponent_passed = board
-            .moves()
-            .last()
-            .is_some_and(|last| last.point.is_none());
+        // After a pass, another ends the game and the count decides: never worse than
+        // resigning (a count that removes dead stones may call it a draw), so the engine
+        // plays its move instead.
         if !cleanup
-            && !opponent_passed
+            && !after_pass
             && result.resigns(options.resign_below, board.moves().len(), board.size())
         {
             return Ok("resign".to_string());
