@@ -1,7 +1,9 @@
 //! Go engine speed (a bench binary): playouts per second on empty 9x9 and 19x19 boards,
 //! with the standard policy, the Moggy policy and purely random, and full search simulations per second on one
 //! thread and on all cores, from the empty boards and from a 9x9 middle game (where the
-//! priors of new nodes cost more). Prints the median of 5 timed runs of each.
+//! priors of new nodes cost more), and evaluations a second of the 9x9 policy network
+//! (`--go-policy-net`, the repository's) on that middle game. Prints the median of 5
+//! timed runs of each.
 //!
 //! Run: `cargo bench --bench go_playout` (about a minute). Under `cargo test` it only checks
 //! that every case runs.
@@ -12,6 +14,7 @@ use gamebot::go::board::Board;
 use gamebot::go::engine::amaf::FirstPlays;
 use gamebot::go::engine::playout::{playout, random_playout, PlayoutStyle, Policy};
 use gamebot::go::engine::playout_board::PlayoutBoard;
+use gamebot::go::engine::policy_net::PolicyNet;
 use gamebot::go::engine::search::{search, Budget, Settings};
 use gamebot::go::rng::Rng;
 use gamebot::go::{Colour, Points};
@@ -99,6 +102,21 @@ fn simulations_per_second(board: &Board, threads: usize, span: Duration) -> f64 
     result.playouts as f64 / start.elapsed().as_secs_f64()
 }
 
+/// Evaluations a second of the repository's policy network on `board`, Black to move,
+/// during `span`.
+fn evaluations_per_second(board: &Board, span: Duration) -> f64 {
+    let text = include_str!("../data/policy-nets/policy_9x9.txt");
+    let net = PolicyNet::parse(text).expect("the repository's policy network reads");
+    let position = PlayoutBoard::from_board_to_move(board, Colour::Black);
+    let start = Instant::now();
+    let mut evaluations = 0u32;
+    while evaluations == 0 || start.elapsed() < span {
+        std::hint::black_box(net.probabilities(&position));
+        evaluations += 1;
+    }
+    f64::from(evaluations) / start.elapsed().as_secs_f64()
+}
+
 fn median(mut samples: Vec<f64>) -> f64 {
     samples.sort_by(f64::total_cmp);
     samples[samples.len() / 2]
@@ -155,8 +173,13 @@ fn main() {
     let middle = middle_game();
     println!(
         "9x9 middle game (20 moves in): search simulations {:>9.0}/s, with {threads} threads \
-         {:>9.0}/s",
+         {:>9.0}/s; policy network evaluations {:>6.0}/s",
         search(&middle, 1),
         search(&middle, threads),
+        median(
+            (0..runs)
+                .map(|_| evaluations_per_second(&middle, span))
+                .collect()
+        ),
     );
 }

@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 use gamebot::arena::cli::ArenaArgs;
 use gamebot::go::engine::model::{MoveModel, Weights};
 use gamebot::go::engine::playout::PlayoutStyle;
+use gamebot::go::engine::policy_net::PolicyNet;
 use gamebot::go::engine::EngineOptions;
 use gamebot::go::gtp::{challenge_text, SgfFiles};
 use gamebot::go::text_board::{ReadBoardError, TextBoard, TextBoardError};
@@ -256,12 +257,18 @@ struct ModelArgs {
     /// checks, with its ko, eye and nakade checks).
     #[arg(long, value_name = "STYLE", default_value = "standard")]
     go_playout_style: PlayoutStyle,
+    /// A 9x9 policy network for the Go engine's priors near the root (a weights file,
+    /// as `scripts/train_policy_net.py` writes it; the repository's is
+    /// data/policy-nets/policy_9x9.txt) [default: none, the move model's priors].
+    #[arg(long, value_name = "FILE")]
+    go_policy_net: Option<PathBuf>,
 }
 
 impl ModelArgs {
-    /// Makes `--go-model`'s weights, if given, the engine's move model, before any
-    /// search; an error names the file.
+    /// Makes `--go-model`'s weights and `--go-policy-net`'s network, if given, the
+    /// engine's, before any search; an error names the option and the file.
     fn install(&self) -> std::io::Result<()> {
+        self.install_policy_net()?;
         let Some(path) = &self.go_model else {
             return Ok(());
         };
@@ -271,6 +278,19 @@ impl ModelArgs {
         let text = std::fs::read_to_string(path).map_err(|error| named(&error))?;
         let weights = Weights::parse(&text).map_err(|error| named(&error))?;
         MoveModel::install(&weights).map_err(|error| named(&error))
+    }
+
+    /// Installs `--go-policy-net`'s network, if given.
+    fn install_policy_net(&self) -> std::io::Result<()> {
+        let Some(path) = &self.go_policy_net else {
+            return Ok(());
+        };
+        let named = |why: &dyn std::fmt::Display| {
+            std::io::Error::other(format!("--go-policy-net {}: {why}", path.display()))
+        };
+        let text = std::fs::read_to_string(path).map_err(|error| named(&error))?;
+        let net = PolicyNet::parse(&text).map_err(|error| named(&error))?;
+        PolicyNet::install(net).map_err(|error| named(&error))
     }
 }
 

@@ -690,6 +690,91 @@ fn stdio_plays_with_the_move_model_it_is_given() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Writes into `dir` a 9x9 policy network (as `--go-policy-net` reads it) that puts
+/// nearly all its probability on the four corners, and returns its path: one layer of 16
+/// channels whose first counts the point's neighbours off the board, and a head that
+/// weighs that count by 10.
+fn corner_loving_net(dir: &std::path::Path) -> std::path::PathBuf {
+    let mut weights = vec!["0"; 16 * 14 * 9];
+    // Output channel 0, input plane 12 (every point of the board), all nine taps.
+    weights[12 * 9..13 * 9].fill("-1");
+    let mut biases = vec!["0"; 16];
+    biases[0] = "9";
+    let mut head = vec!["0"; 16];
+    head[0] = "10";
+    let text = format!(
+        "gamebot-policy-net 1\n16 1\n16 14 3 3\n{}\n{}\n1 16 1 1\n{}\n0\n",
+        weights.join(" "),
+        biases.join(" "),
+        head.join(" ")
+    );
+    let path = dir.join("corners.txt");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn stdio_plays_with_the_policy_net_it_is_given() {
+    let _bound = bound();
+    let dir = scratch("policy-net");
+    let seeded = ["--go-playouts", "40", "--seed", "3"];
+    // A network that loves the corners opens in one on 9x9; without it the engine opens
+    // elsewhere, and on a board of another size it never asks the network.
+    let corners = corner_loving_net(&dir);
+    let given = [&seeded[..], &["--go-policy-net", corners.to_str().unwrap()]].concat();
+    let opening = |options: &[&str], size: usize| {
+        let answers = stdio_answers(options, &format!("boardsize {size}\n1 genmove b\n"));
+        answers
+            .split("\n\n")
+            .find_map(|answer| answer.strip_prefix("=1 "))
+            .unwrap_or_else(|| panic!("no move in {answers:?}"))
+            .to_string()
+    };
+    let corner = opening(&given, 9);
+    assert!(
+        ["A1", "A9", "J1", "J9"].contains(&corner.as_str()),
+        "opened at {corner}"
+    );
+    assert!(!["A1", "A9", "J1", "J9"].contains(&opening(&seeded, 9).as_str()));
+    assert_eq!(opening(&given, 13), opening(&seeded, 13));
+    // The repository's trained network reads, and changes the seeded moves.
+    let trained = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/policy-nets/policy_9x9.txt"
+    );
+    let given = [&seeded[..], &["--go-policy-net", trained]].concat();
+    let commands = "boardsize 9\n1 genmove b\n2 genmove w\n";
+    let answers = stdio_answers(&given, commands);
+    assert!(
+        answers.contains("=1 ") && answers.contains("=2 "),
+        "{answers:?}"
+    );
+    assert_ne!(answers, stdio_answers(&seeded, commands));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_unreadable_policy_net_is_refused_by_name() {
+    let _bound = bound();
+    let dir = scratch("bad-policy-net");
+    let not_a_net = dir.join("notes.txt");
+    std::fs::write(&not_a_net, "a shopping list\n").unwrap();
+    let missing = dir.join("missing.txt");
+    for (subcommand, path, why) in [
+        ("stdio", &not_a_net, "not a gamebot policy network"),
+        ("serve", &missing, "No such file"),
+        ("analysis", &not_a_net, "not a gamebot policy network"),
+    ] {
+        let message = refusal(&[subcommand, "--go-policy-net", path.to_str().unwrap()]);
+        let named = format!("--go-policy-net {}", path.display());
+        assert!(
+            message.contains(&named) && message.contains(why),
+            "{subcommand}: unclear message {message:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn stdio_plays_with_the_playout_style_it_is_given() {
     let _bound = bound();

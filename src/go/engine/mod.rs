@@ -18,6 +18,7 @@ mod options;
 pub mod pattern;
 pub mod playout;
 pub mod playout_board;
+pub mod policy_net;
 pub mod pool;
 pub mod priors;
 pub mod replies;

@@ -271,6 +271,12 @@ impl PlayoutBoard {
 
     // ----- grid-level operations, for the playout policy -----
 
+    /// The point the side to move may not play because of ko, if its opponent's last
+    /// move captured a single stone there.
+    pub(super) fn ko_point(&self) -> Option<usize> {
+        (self.ko != NONE && self.cells[self.ko] == EMPTY).then(|| self.point(self.ko))
+    }
+
     /// The grid index of a rules point.
     pub(super) fn grid(&self, point: usize) -> usize {
         self.grid_of[point] as usize

@@ -30,6 +30,10 @@ const MODEL_EXPONENT: f32 = 0.3;
 const MODEL_EXPONENT_LARGE: f32 = 0.5;
 const LARGE_BOARD: usize = 13;
 
+/// The least strength a policy probability gives a move, so that no candidate's strength
+/// is zero (the measured experiment build did the same).
+const LEAST_POLICY: f32 = 1e-6;
+
 /// On boards of `OPENING_BOARD` lines or more, a move with no stone within
 /// `OPENING_REACH` (Manhattan distance) starts with `OPENING_WEIGHT` won simulations on
 /// the third and fourth lines and as many lost ones elsewhere: the move model learned the
@@ -82,8 +86,15 @@ pub struct Prior {
 /// The priors of every candidate move of the side to move on `board` (see
 /// [`candidates`]: the legal moves that fill none of its own single-point eyes, then the
 /// pass), from the move model: the strongest move starts with the best win rate, and a
-/// move's rate falls with its strength relative to that best.
-pub fn priors(board: &mut PlayoutBoard, ladders: &mut LadderReader) -> Vec<Prior> {
+/// move's rate falls with its strength relative to that best. With `policy` (a
+/// probability for each rules point, from the [policy network](super::policy_net)), a
+/// move's strength is its probability instead of the model's gamma; the tactical and
+/// opening terms stay.
+pub fn priors(
+    board: &mut PlayoutBoard,
+    ladders: &mut LadderReader,
+    policy: Option<&[f32]>,
+) -> Vec<Prior> {
     let model = MoveModel::active();
     let with_shapes = model.uses_shapes();
     let size = board.size();
@@ -95,7 +106,11 @@ pub fn priors(board: &mut PlayoutBoard, ladders: &mut LadderReader) -> Vec<Prior
                 let features = move_features(board, ladders, point, with_shapes);
                 let (won, lost) = tactics(&features.levels);
                 let (open_won, open_lost) = opening(board, point);
-                (model.gamma(&features), (won + open_won, lost + open_lost))
+                let strength = match policy {
+                    Some(policy) => policy[point].max(LEAST_POLICY),
+                    None => model.gamma(&features),
+                };
+                (strength, (won + open_won, lost + open_lost))
             }
             None => (0.0, (0.0, 0.0)),
         })
@@ -305,7 +320,7 @@ mod tests {
         // 5x5: a white stone at C3 (12) surrounded on three sides by black; C4 (17)
         // captures it. Black B5-ish corner moves are neutral.
         let mut board = board_with(5, &[7, 11, 13], &[12]);
-        let priors = priors(&mut board, &mut LadderReader::new());
+        let priors = priors(&mut board, &mut LadderReader::new(), None);
         assert!(rate_of(&priors, 17) > 0.6, "{priors:?}");
         assert_eq!(priors.last().unwrap().mv, None);
         // Every legal move and the pass, nothing else.
@@ -334,7 +349,7 @@ mod tests {
     fn large_boards_open_on_the_third_and_fourth_lines() {
         let _bound = crate::test_bound::bound();
         let mut board = board_with(19, &[], &[]);
-        let priors = priors(&mut board, &mut LadderReader::new());
+        let priors = priors(&mut board, &mut LadderReader::new(), None);
         let (centre, fifth_line, second_line) = (9 * 19 + 9, 4 * 19 + 4, 19 + 9);
         for (star, three_four) in [(3 * 19 + 3, 2 * 19 + 3), (15 * 19 + 15, 15 * 19 + 16)] {
             for elsewhere in [centre, fifth_line, second_line] {

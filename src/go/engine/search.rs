@@ -7,6 +7,7 @@ use super::avoid::Avoid;
 use super::ladder::LadderReader;
 use super::playout::{playout, PlayoutStyle, Policy};
 use super::playout_board::PlayoutBoard;
+use super::policy_net::{self, PolicyNet};
 use super::pool::{SearchPool, Slice, Sliced};
 use super::priors::priors;
 use super::stopping::{verdict, Child, Pace, Verdict};
@@ -733,6 +734,12 @@ fn expand(
     tree.expand(leaf.node, children.into_iter());
 }
 
+/// The deepest node (the root is at depth 0) whose children take their priors from the
+/// policy network, when one is installed, on the board size it is for; deeper ones use
+/// the move model alone. The network costs about half a millisecond a position; to depth
+/// 3 it won at equal simulations (the README's "The 9x9 policy network").
+const POLICY_DEPTH: usize = 3;
+
 /// The children [`expand`] gives `leaf`, whose position is `board`.
 fn children(
     leaf: Leaf,
@@ -743,7 +750,10 @@ fn children(
     let pass_wins = board.passes() > 0
         && Outcome::winner_of_margin(board.area_margin(), komi) == Some(board.to_move());
     let mover = board.to_move();
-    let mut children: Vec<Node> = priors(board, ladders)
+    let policy = PolicyNet::active()
+        .filter(|_| leaf.depth <= POLICY_DEPTH && board.size() == policy_net::SIZE)
+        .map(|net| net.probabilities(board));
+    let mut children: Vec<Node> = priors(board, ladders, policy.as_deref())
         .into_iter()
         .filter(|prior| avoid.is_none_or(|avoid| !avoid.keeps_out(mover, prior.mv, leaf.depth)))
         .map(|prior| match prior.mv {

@@ -1,0 +1,247 @@
+#!/usr/bin/env python3
+"""Train the Go engine's 9x9 policy network from SGF game records (needs PyTorch).
+
+Reads every 9x9 record of the given directories, turns each position (after the first
+two moves, the arena's random openings) into the engine's 14 input planes, and trains
+five 3x3 convolutions of 32 channels with ReLU and a 1x1 head to predict the move
+played, a random rotation or reflection a batch. The last --held-out records of each
+--weighted directory are kept out and the network's top-1 and top-5 rates on them are
+printed after each epoch. Writes the weights file the engine reads
+(data/policy-nets/policy_9x9.txt, or --out), which `--go-policy-net` takes.
+
+    python3 scripts/train_policy_net.py    # the repository's network, about 10 min
+
+The planes are documented in src/go/engine/policy_net/planes.rs and must stay in step
+with it.
+"""
+import argparse
+import glob
+import os
+import re
+import time
+
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+SIZE = 9
+PLANES = 14
+RECORDS = os.path.join(os.path.dirname(__file__), "..", "data", "go-records")
+
+
+def neighbours(p):
+    r, c = divmod(p, SIZE)
+    if r > 0:
+        yield p - SIZE
+    if r < SIZE - 1:
+        yield p + SIZE
+    if c > 0:
+        yield p - 1
+    if c < SIZE - 1:
+        yield p + 1
+
+
+def string_of(board, p):
+    """The stones of the string through p and its liberties."""
+    colour, stack, stones, liberties = board[p], [p], {p}, set()
+    while stack:
+        q = stack.pop()
+        for n in neighbours(q):
+            if board[n] == 0:
+                liberties.add(n)
+            elif board[n] == colour and n not in stones:
+                stones.add(n)
+                stack.append(n)
+    return stones, liberties
+
+
+def play(board, p, colour):
+    """Plays p; the stones it captured, or None when illegal (occupied or suicide)."""
+    if board[p] != 0:
+        return None
+    board[p] = colour
+    captured = []
+    for n in neighbours(p):
+        if board[n] == -colour:
+            stones, liberties = string_of(board, n)
+            if not liberties:
+                captured.extend(stones)
+    for q in captured:
+        board[q] = 0
+    if not string_of(board, p)[1]:
+        board[p] = 0
+        return None
+    return captured
+
+
+def planes(board, colour, last, before, ko):
+    """The input planes for `colour` to move; points numbered by rows from the top."""
+    x = np.zeros((PLANES, SIZE, SIZE), np.uint8)
+    liberties = {}
+    for p in range(SIZE * SIZE):
+        r, c = divmod(p, SIZE)
+        if board[p] == 0:
+            x[2, r, c] = 1
+            continue
+        if p not in liberties:
+            stones, libs = string_of(board, p)
+            for q in stones:
+                liberties[q] = len(libs)
+        own = board[p] == colour
+        x[0 if own else 1, r, c] = 1
+        x[(2 if own else 5) + min(liberties[p], 3), r, c] = 1
+    for plane, p in ((9, last), (10, before), (11, ko)):
+        if p is not None:
+            x[plane, p // SIZE, p % SIZE] = 1
+    x[12] = 1
+    for p in range(SIZE * SIZE):
+        if board[p] != 0 or p == ko:
+            continue
+        for n in neighbours(p):
+            v = board[n]
+            if v == 0 or (v == colour and liberties[n] > 1) or (v == -colour and liberties[n] == 1):
+                x[13, p // SIZE, p % SIZE] = 1
+                break
+    return x
+
+
+def moves_of(text):
+    for m in re.finditer(r";([BW])\[([a-z]{0,2})\]", text):
+        colour = 1 if m.group(1) == "B" else -1
+        s = m.group(2)
+        yield colour, None if len(s) < 2 or s == "tt" else (ord(s[1]) - 97) * SIZE + ord(s[0]) - 97
+
+
+def positions(files, skip=2):
+    """The planes and the move played of every position of the 9x9 records."""
+    xs, ys = [], []
+    for name in files:
+        text = open(name).read()
+        if "SZ[9]" not in text:
+            continue
+        board, last, before, ko = [0] * SIZE * SIZE, None, None, None
+        for i, (colour, p) in enumerate(moves_of(text)):
+            if p is not None and i >= skip:
+                xs.append(planes(board, colour, last, before, ko))
+                ys.append(p)
+            if p is None:
+                ko, before, last = None, last, None
+                continue
+            captured = play(board, p, colour)
+            if captured is None:
+                break
+            stones, libs = string_of(board, p)
+            ko = captured[0] if len(captured) == 1 and len(stones) == 1 and len(libs) == 1 else None
+            before, last = last, p
+    return torch.tensor(np.array(xs), dtype=torch.float32), torch.tensor(ys, dtype=torch.int64)
+
+
+class Net(nn.Module):
+    def __init__(self, channels, layers):
+        super().__init__()
+        self.convs = nn.ModuleList(
+            nn.Conv2d(PLANES if i == 0 else channels, channels, 3, padding=1) for i in range(layers)
+        )
+        self.head = nn.Conv2d(channels, 1, 1)
+
+    def forward(self, x):
+        h = x
+        for conv in self.convs:
+            h = F.relu(conv(h))
+        logits = self.head(h).flatten(1)
+        return logits.masked_fill(x[:, 13].flatten(1) == 0, -1e9)
+
+
+def symmetry(x, y, k):
+    """Rotates the batch k % 4 times, reflected first when k >= 4."""
+    target = torch.zeros(len(y), SIZE * SIZE)
+    target[torch.arange(len(y)), y] = 1
+    target = target.view(-1, 1, SIZE, SIZE)
+    if k >= 4:
+        x, target = x.flip(3), target.flip(3)
+    x, target = torch.rot90(x, k % 4, (2, 3)), torch.rot90(target, k % 4, (2, 3))
+    return x, target.flatten(1).argmax(1)
+
+
+def rates(net, tests):
+    net.eval()
+    with torch.no_grad():
+        out = {}
+        for name, (x, y) in tests.items():
+            top5 = net(x).topk(5, 1).indices
+            out[name] = (
+                round(100 * (top5[:, 0] == y).float().mean().item(), 1),
+                round(100 * (top5 == y[:, None]).any(1).float().mean().item(), 1),
+            )
+    net.train()
+    return out
+
+
+def write(net, channels, layers, path):
+    with open(path, "w") as f:
+        f.write(f"gamebot-policy-net 1\n{channels} {layers}\n")
+        for conv in list(net.convs) + [net.head]:
+            w, b = conv.weight.detach().numpy(), conv.bias.detach().numpy()
+            f.write(" ".join(str(v) for v in w.shape) + "\n")
+            f.write(" ".join(f"{v:.6g}" for v in w.flatten()) + "\n")
+            f.write(" ".join(f"{v:.6g}" for v in b.flatten()) + "\n")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--plain", nargs="*", default=["9x9-pachi*"],
+                        help="record directories (globs under data/go-records) counted once")
+    parser.add_argument("--weighted", nargs="*", default=["9x9-katago", "gnugo-9x9"],
+                        help="directories counted --weight times, their last --held-out records kept out")
+    parser.add_argument("--weight", type=int, default=3)
+    parser.add_argument("--held-out", type=int, default=25)
+    parser.add_argument("--channels", type=int, default=32)
+    parser.add_argument("--layers", type=int, default=5)
+    parser.add_argument("--epochs", type=int, default=6)
+    parser.add_argument("--out", default=os.path.join(
+        os.path.dirname(__file__), "..", "data", "policy-nets", "policy_9x9.txt"))
+    args = parser.parse_args()
+    torch.manual_seed(1)
+    np.random.seed(1)
+
+    def records(pattern):
+        return sorted(glob.glob(os.path.join(RECORDS, pattern, "*.sgf")))
+
+    plain = sorted(name for pattern in args.plain for name in records(pattern))
+    weighted, tests = [], {}
+    for directory in args.weighted:
+        files = records(directory)
+        weighted += files[:-args.held_out]
+        tests[directory] = positions(files[-args.held_out:])
+    x_plain, y_plain = positions(plain)
+    x_weighted, y_weighted = positions(weighted)
+    print(f"{len(plain)} plain records ({len(y_plain)} positions), {len(weighted)} weighted "
+          f"({len(y_weighted)} positions, x{args.weight}); held out: "
+          + ", ".join(f"{name} {len(y)}" for name, (_, y) in tests.items()), flush=True)
+    x = torch.cat([x_plain] + [x_weighted] * args.weight)
+    y = torch.cat([y_plain] + [y_weighted] * args.weight)
+
+    net = Net(args.channels, args.layers)
+    optimiser = torch.optim.Adam(net.parameters(), lr=2e-3, weight_decay=1e-5)
+    batch = 256
+    steps = args.epochs * (len(x) // batch)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, 2e-3, total_steps=steps)
+    start = time.time()
+    for epoch in range(args.epochs):
+        order = torch.randperm(len(x))
+        for i in range(0, len(x) - batch + 1, batch):
+            chosen = order[i:i + batch]
+            xb, yb = symmetry(x[chosen], y[chosen], np.random.randint(8))
+            loss = F.cross_entropy(net(xb), yb)
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+        print(f"epoch {epoch + 1}, {time.time() - start:.0f} s, top-1 / top-5 %:", rates(net, tests), flush=True)
+    write(net, args.channels, args.layers, args.out)
+    print("wrote", os.path.normpath(args.out))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,354 @@
+//! A small convolutional policy network for 9x9: from the position it gives each legal
+//! point the probability that a strong player moves there. When one is installed
+//! (`--go-policy-net FILE`; none by default), the search uses it in place of the move
+//! model's strengths for the priors of nodes near the root (see
+//! [`search`](super::search)), where a better first ordering of the moves pays most.
+//!
+//! The network is 3x3 convolutions with ReLU and a 1x1 head, one logit a point, softmax
+//! over the legal points; [`planes`] describes its input and [`convolution`] runs the
+//! layers. It is trained outside the engine (`scripts/train_policy_net.py`, with
+//! PyTorch); the repository keeps a trained one in `data/policy-nets/policy_9x9.txt`.
+
+mod convolution;
+mod planes;
+
+use super::playout_board::PlayoutBoard;
+use convolution::{Convolution, BLOCK};
+use planes::{input_planes, PLANES};
+use std::sync::OnceLock;
+
+/// The first line of a weights file.
+const HEADER: &str = "gamebot-policy-net 1";
+
+/// The board size the network is for.
+pub const SIZE: usize = 9;
+
+/// The network every search of this process uses (`None`, the default: the move model
+/// alone).
+static ACTIVE: OnceLock<Option<PolicyNet>> = OnceLock::new();
+
+/// Why a weights file does not read, or cannot be installed.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum PolicyNetError {
+    /// The first line is not the header.
+    #[error("not a gamebot policy network (the first line must be `{HEADER}`)")]
+    Header,
+    /// A line that does not read, or a layer of the wrong shape.
+    #[error("line {line}: {why}")]
+    Line {
+        /// The line's number, from 1.
+        line: usize,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// The file ends before a part it needs.
+    #[error("the file ends before {0}")]
+    Ends(String),
+    /// A network is already in use: one can be installed only before the first search.
+    #[error(
+        "a policy network is already in use (one can be installed only before the first search)"
+    )]
+    InUse,
+}
+
+/// A 9x9 policy network ready to evaluate positions.
+#[derive(Debug, Clone)]
+pub struct PolicyNet {
+    /// The 3x3 convolutions, input first.
+    hidden: Vec<Convolution>,
+    /// The 1x1 head: one weight a channel of the last hidden layer.
+    head: Vec<f32>,
+    /// The head's bias.
+    head_bias: f32,
+}
+
+impl PolicyNet {
+    /// The network every search uses: the one given to [`PolicyNet::install`], or
+    /// none.
+    pub fn active() -> Option<&'static PolicyNet> {
+        ACTIVE.get_or_init(|| None).as_ref()
+    }
+
+    /// Makes `net` the network every search of this process uses. Only before the
+    /// first search: once the searches have started without one, or with one, that
+    /// stays, and this fails.
+    pub fn install(net: PolicyNet) -> Result<(), PolicyNetError> {
+        ACTIVE.set(Some(net)).map_err(|_| PolicyNetError::InUse)
+    }
+
+    /// Reads a weights file: the header; the channels and the number of 3x3 layers;
+    /// then for each layer (the 1x1 head last) a line of its shape (outputs, inputs,
+    /// kernel rows, kernel columns), a line of its weights in that order and a line of
+    /// its biases, numbers separated by spaces.
+    pub fn parse(text: &str) -> Result<PolicyNet, PolicyNetError> {
+        let mut lines = text.lines().enumerate().map(|(n, line)| (n + 1, line));
+        if lines.next().map(|(_, line)| line.trim()) != Some(HEADER) {
+            return Err(PolicyNetError::Header);
+        }
+        let [channels, layers] = numbers_line(&mut lines, "the channels and layers")?;
+        if channels == 0 || channels % BLOCK != 0 || layers == 0 {
+            return Err(line_error(2, format!("{channels} channels and {layers} layers: the channels must be a positive multiple of {BLOCK}, with at least one layer")));
+        }
+        let mut hidden = Vec::with_capacity(layers);
+        for layer in 0..layers {
+            let inputs = if layer == 0 { PLANES } else { channels };
+            let (weights, biases) = read_layer(&mut lines, [channels, inputs, 3, 3])?;
+            hidden.push(Convolution::new(channels, inputs, &weights, biases));
+        }
+        let (head, head_bias) = read_layer(&mut lines, [1, channels, 1, 1])?;
+        if let Some((line, extra)) = lines.find(|(_, line)| !line.trim().is_empty()) {
+            return Err(line_error(
+                line,
+                format!("unexpected text after the head: {extra:.20}"),
+            ));
+        }
+        Ok(PolicyNet {
+            hidden,
+            head,
+            head_bias: head_bias[0],
+        })
+    }
+
+    /// The probability of each rules point (row-major from the bottom left, as
+    /// [`Board`](crate::go::board::Board) numbers them) for the side to move on the 9x9
+    /// `board`: 0 where it may not play, and summing to 1 (all 0 when it has no move).
+    pub fn probabilities(&self, board: &PlayoutBoard) -> Vec<f32> {
+        debug_assert_eq!(board.size(), SIZE);
+        let input = input_planes(board);
+        let mut activations = input.clone();
+        for layer in &self.hidden {
+            activations = layer.apply(&activations);
+        }
+        let logit = |point: usize| {
+            let cell = convolution::cell(point);
+            let channels = &activations[cell * self.head.len()..(cell + 1) * self.head.len()];
+            self.head_bias
+                + channels
+                    .iter()
+                    .zip(&self.head)
+                    .map(|(a, w)| a * w)
+                    .sum::<f32>()
+        };
+        let legal = |point: usize| planes::is_legal(&input, point);
+        let logits: Vec<f32> = (0..SIZE * SIZE).map(logit).collect();
+        let top = (0..SIZE * SIZE)
+            .filter(|&point| legal(point))
+            .map(|point| logits[point])
+            .fold(f32::NEG_INFINITY, f32::max);
+        let mut probabilities: Vec<f32> = (0..SIZE * SIZE)
+            .map(|point| {
+                if legal(point) {
+                    (logits[point] - top).exp()
+                } else {
+                    0.0
+                }
+            })
+            .collect();
+        let sum: f32 = probabilities.iter().sum();
+        if sum > 0.0 {
+            probabilities.iter_mut().for_each(|p| *p /= sum);
+        }
+        probabilities
+    }
+}
+
+/// A [`PolicyNetError::Line`].
+fn line_error(line: usize, why: String) -> PolicyNetError {
+    PolicyNetError::Line { line, why }
+}
+
+/// The next line as exactly `N` counts.
+fn numbers_line<'a, const N: usize>(
+    lines: &mut impl Iterator<Item = (usize, &'a str)>,
+    what: &str,
+) -> Result<[usize; N], PolicyNetError> {
+    let (line, text) = lines
+        .next()
+        .ok_or_else(|| PolicyNetError::Ends(what.to_string()))?;
+    let numbers: Vec<usize> = text
+        .split_whitespace()
+        .map(|word| word.parse())
+        .collect::<Result<_, _>>()
+        .map_err(|_| line_error(line, format!("{what} must be whole numbers")))?;
+    numbers
+        .try_into()
+        .map_err(|_| line_error(line, format!("{what}: expected {N} numbers")))
+}
+
+/// One layer: its shape line (which must be `shape`), its weights and its biases.
+fn read_layer<'a>(
+    lines: &mut impl Iterator<Item = (usize, &'a str)>,
+    shape: [usize; 4],
+) -> Result<(Vec<f32>, Vec<f32>), PolicyNetError> {
+    let (line, text) = lines
+        .next()
+        .ok_or_else(|| PolicyNetError::Ends("a layer".to_string()))?;
+    let found: Vec<&str> = text.split_whitespace().collect();
+    let wanted: Vec<String> = shape.iter().map(ToString::to_string).collect();
+    if found != wanted {
+        return Err(line_error(
+            line,
+            format!(
+                "a layer of shape `{}` where `{}` was expected",
+                text.trim(),
+                wanted.join(" ")
+            ),
+        ));
+    }
+    let weights = floats_line(lines, shape.iter().product(), "weights")?;
+    let biases = floats_line(lines, shape[0], "biases")?;
+    Ok((weights, biases))
+}
+
+/// The next line as exactly `count` finite numbers.
+fn floats_line<'a>(
+    lines: &mut impl Iterator<Item = (usize, &'a str)>,
+    count: usize,
+    what: &str,
+) -> Result<Vec<f32>, PolicyNetError> {
+    let (line, text) = lines
+        .next()
+        .ok_or_else(|| PolicyNetError::Ends(format!("a layer's {what}")))?;
+    let numbers: Vec<f32> = text
+        .split_whitespace()
+        .map(|word| word.parse::<f32>().ok().filter(|value| value.is_finite()))
+        .collect::<Option<_>>()
+        .ok_or_else(|| line_error(line, format!("the {what} must be finite numbers")))?;
+    if numbers.len() != count {
+        return Err(line_error(
+            line,
+            format!("{} {what} where {count} were expected", numbers.len()),
+        ));
+    }
+    Ok(numbers)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::board::Board;
+    use crate::go::Colour;
+
+    /// The network trained for the repository.
+    const TRAINED: &str = include_str!("../../../../data/policy-nets/policy_9x9.txt");
+
+    /// The rules point of a 9x9 vertex such as `E5`.
+    fn point(vertex: &str) -> usize {
+        let column = b"ABCDEFGHJ"
+            .iter()
+            .position(|&c| c == vertex.as_bytes()[0])
+            .unwrap();
+        let row: usize = vertex[1..].parse().unwrap();
+        (row - 1) * SIZE + column
+    }
+
+    /// The position after `moves`, played alternately from Black.
+    fn after(moves: &[&str]) -> PlayoutBoard {
+        let mut board = Board::new(SIZE);
+        let mut colour = Colour::Black;
+        for vertex in moves {
+            board.play(colour, point(vertex)).unwrap();
+            colour = colour.opponent();
+        }
+        PlayoutBoard::from_board_to_move(&board, colour)
+    }
+
+    /// The three likeliest points and their probabilities.
+    fn top_three(probabilities: &[f32]) -> Vec<(usize, f32)> {
+        let mut ranked: Vec<(usize, f32)> = probabilities.iter().copied().enumerate().collect();
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+        ranked.truncate(3);
+        ranked
+    }
+
+    #[test]
+    fn the_trained_network_gives_pytorchs_probabilities() {
+        let _bound = crate::test_bound::bound();
+        let net = PolicyNet::parse(TRAINED).unwrap();
+        // PyTorch's probabilities for the same weights and positions, to four digits.
+        for (moves, expected) in [
+            (&[][..], [("E5", 0.1356), ("E6", 0.0998), ("D5", 0.0951)]),
+            (
+                &["E5", "C4", "G4", "E3"][..],
+                [("F3", 0.3098), ("C6", 0.2694), ("C5", 0.0685)],
+            ),
+            (
+                &["E5", "E4", "D4", "D3", "F4", "F3", "C3", "E6", "D6"][..],
+                [("F5", 0.3809), ("E3", 0.2906), ("F6", 0.1412)],
+            ),
+        ] {
+            let probabilities = net.probabilities(&after(moves));
+            let top = top_three(&probabilities);
+            for ((found, probability), (vertex, wanted)) in top.iter().zip(expected) {
+                assert_eq!(*found, point(vertex), "after {moves:?}: {top:?}");
+                assert!(
+                    (probability - wanted).abs() < 5e-4,
+                    "after {moves:?}: {top:?}"
+                );
+            }
+            let sum: f32 = probabilities.iter().sum();
+            assert!((sum - 1.0).abs() < 1e-4, "after {moves:?}: sum {sum}");
+        }
+    }
+
+    #[test]
+    fn points_where_the_mover_may_not_play_get_nothing() {
+        let _bound = crate::test_bound::bound();
+        let net = PolicyNet::parse(TRAINED).unwrap();
+        // Black's F5 fills its last liberty at E5, where White captures it: a ko, so
+        // Black may not take back at F5 at once.
+        let board = after(&["E6", "F6", "D5", "G5", "E4", "F4", "F5", "E5"]);
+        assert_eq!(board.ko_point(), Some(point("F5")));
+        let probabilities = net.probabilities(&board);
+        for vertex in ["E6", "F6", "D5", "G5", "E4", "F4", "E5", "F5"] {
+            assert_eq!(probabilities[point(vertex)], 0.0, "{vertex}");
+        }
+        assert!(probabilities[point("C3")] > 0.0);
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_network_is_refused_with_its_line() {
+        let _bound = crate::test_bound::bound();
+        assert_eq!(
+            PolicyNet::parse("a shopping list\n").unwrap_err(),
+            PolicyNetError::Header
+        );
+        let lines: Vec<&str> = TRAINED.lines().collect();
+        let with = |line: usize, text: &str| {
+            let mut changed = lines.clone();
+            changed[line] = text;
+            changed.join("\n")
+        };
+        let why = |text: String| match PolicyNet::parse(&text) {
+            Err(PolicyNetError::Line { line, why }) => (line, why),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            why(with(1, "24 5")).0,
+            2,
+            "24 channels are not a multiple of 16"
+        );
+        assert!(why(with(2, "32 15 3 3"))
+            .1
+            .contains("`32 14 3 3` was expected"));
+        assert!(why(with(3, "0.5 nan")).1.contains("finite"));
+        assert!(why(with(4, "0.5 0.25"))
+            .1
+            .contains("2 biases where 32 were expected"));
+        let extra = format!("{TRAINED}\n1 2 3\n");
+        assert_eq!(why(extra).0, lines.len() + 2);
+        let short = lines[..lines.len() - 1].join("\n");
+        assert_eq!(
+            PolicyNet::parse(&short).unwrap_err(),
+            PolicyNetError::Ends("a layer's biases".to_string())
+        );
+    }
+
+    #[test]
+    fn a_network_cannot_be_installed_once_the_searches_have_started() {
+        let _bound = crate::test_bound::bound();
+        assert!(PolicyNet::active().is_none(), "none by default");
+        let net = PolicyNet::parse(TRAINED).unwrap();
+        assert_eq!(PolicyNet::install(net), Err(PolicyNetError::InUse));
+    }
+}
