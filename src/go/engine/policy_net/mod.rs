@@ -112,13 +112,18 @@ impl PolicyNet {
     /// The probability of each rules point (row-major from the bottom left, as
     /// [`Board`](crate::go::board::Board) numbers them) for the side to move on the 9x9
     /// `board`: 0 where it may not play, and summing to 1 (all 0 when it has no move).
+    ///
+    /// # Panics
+    /// If `board` is not 9x9: the search asks only for boards of [`SIZE`].
     pub fn probabilities(&self, board: &PlayoutBoard) -> Vec<f32> {
-        debug_assert_eq!(board.size(), SIZE);
+        assert_eq!(board.size(), SIZE, "the policy network is for 9x9 only");
         let input = input_planes(board);
-        let mut activations = input.clone();
-        for layer in &self.hidden {
-            activations = layer.apply(&activations);
-        }
+        let activations = self
+            .hidden
+            .iter()
+            .fold(input.clone(), |activations, layer| {
+                layer.apply(&activations)
+            });
         let logit = |point: usize| {
             let cell = convolution::cell(point);
             let channels = &activations[cell * self.head.len()..(cell + 1) * self.head.len()];
