@@ -737,7 +737,8 @@ fn expand(
 /// The deepest node (the root is at depth 0) whose children take their priors from the
 /// policy network, when one is installed, on the board size it is for; deeper ones use
 /// the move model alone. The network costs about half a millisecond a position; to depth
-/// 3 it won at equal simulations (the README's "The 9x9 policy network").
+/// 3 it won at equal simulations but not yet at equal time, which is why none is
+/// installed by default (the README's "The 9x9 policy network").
 const POLICY_DEPTH: usize = 3;
 
 /// The children [`expand`] gives `leaf`, whose position is `board`.
