@@ -268,30 +268,32 @@ impl ModelArgs {
     /// Makes `--go-model`'s weights and `--go-policy-net`'s network, if given, the
     /// engine's, before any search; an error names the option and the file.
     fn install(&self) -> std::io::Result<()> {
-        self.install_policy_net()?;
-        let Some(path) = &self.go_model else {
-            return Ok(());
-        };
-        let named = |why: &dyn std::fmt::Display| {
-            std::io::Error::other(format!("--go-model {}: {why}", path.display()))
-        };
-        let text = std::fs::read_to_string(path).map_err(|error| named(&error))?;
-        let weights = Weights::parse(&text).map_err(|error| named(&error))?;
-        MoveModel::install(&weights).map_err(|error| named(&error))
+        if let Some(path) = &self.go_policy_net {
+            install_file("--go-policy-net", path, |text| {
+                PolicyNet::install(PolicyNet::parse(text)?)
+            })?;
+        }
+        if let Some(path) = &self.go_model {
+            install_file("--go-model", path, |text| {
+                MoveModel::install(&Weights::parse(text)?)
+            })?;
+        }
+        Ok(())
     }
+}
 
-    /// Installs `--go-policy-net`'s network, if given.
-    fn install_policy_net(&self) -> std::io::Result<()> {
-        let Some(path) = &self.go_policy_net else {
-            return Ok(());
-        };
-        let named = |why: &dyn std::fmt::Display| {
-            std::io::Error::other(format!("--go-policy-net {}: {why}", path.display()))
-        };
-        let text = std::fs::read_to_string(path).map_err(|error| named(&error))?;
-        let net = PolicyNet::parse(&text).map_err(|error| named(&error))?;
-        PolicyNet::install(net).map_err(|error| named(&error))
-    }
+/// Reads the file an `option` names and hands its text to `install`; an error, the
+/// file's or `install`'s, names the option and the file.
+fn install_file<E: std::fmt::Display>(
+    option: &str,
+    path: &Path,
+    install: impl FnOnce(&str) -> Result<(), E>,
+) -> std::io::Result<()> {
+    let named = |why: &dyn std::fmt::Display| {
+        std::io::Error::other(format!("{option} {}: {why}", path.display()))
+    };
+    let text = std::fs::read_to_string(path).map_err(|error| named(&error))?;
+    install(&text).map_err(|error| named(&error))
 }
 
 impl EngineArgs {

@@ -755,24 +755,7 @@ fn stdio_plays_with_the_policy_net_it_is_given() {
 
 #[test]
 fn an_unreadable_policy_net_is_refused_by_name() {
-    let _bound = bound();
-    let dir = scratch("bad-policy-net");
-    let not_a_net = dir.join("notes.txt");
-    std::fs::write(&not_a_net, "a shopping list\n").unwrap();
-    let missing = dir.join("missing.txt");
-    for (subcommand, path, why) in [
-        ("stdio", &not_a_net, "not a gamebot policy network"),
-        ("serve", &missing, "No such file"),
-        ("analysis", &not_a_net, "not a gamebot policy network"),
-    ] {
-        let message = refusal(&[subcommand, "--go-policy-net", path.to_str().unwrap()]);
-        let named = format!("--go-policy-net {}", path.display());
-        assert!(
-            message.contains(&named) && message.contains(why),
-            "{subcommand}: unclear message {message:?}"
-        );
-    }
-    let _ = std::fs::remove_dir_all(&dir);
+    assert_unreadable_file_refused("--go-policy-net", "not a gamebot policy network");
 }
 
 #[test]
@@ -812,21 +795,28 @@ fn an_unknown_playout_style_is_refused_by_name() {
 
 #[test]
 fn an_unreadable_move_model_is_refused_by_name() {
+    assert_unreadable_file_refused("--go-model", "not a gamebot move model");
+}
+
+/// Checks that `stdio`, `serve` and `analysis` refuse to start when `option` names a
+/// file that is not what it wants (the message saying `not_one`) or no file at all,
+/// with a message naming the option and the file.
+fn assert_unreadable_file_refused(option: &str, not_one: &str) {
     let _bound = bound();
-    let dir = scratch("bad-model");
-    let not_a_model = dir.join("notes.txt");
-    std::fs::write(&not_a_model, "a shopping list\n").unwrap();
+    let dir = scratch(&format!("bad-file{option}"));
+    let wrong = dir.join("notes.txt");
+    std::fs::write(&wrong, "a shopping list\n").unwrap();
     let missing = dir.join("missing.txt");
     for (subcommand, path, why) in [
-        ("stdio", &not_a_model, "not a gamebot move model"),
+        ("stdio", &wrong, not_one),
         ("serve", &missing, "No such file"),
-        ("analysis", &not_a_model, "not a gamebot move model"),
+        ("analysis", &wrong, not_one),
     ] {
-        let message = refusal(&[subcommand, "--go-model", path.to_str().unwrap()]);
-        let named = format!("--go-model {}", path.display());
+        let message = refusal(&[subcommand, option, path.to_str().unwrap()]);
+        let named = format!("{option} {}", path.display());
         assert!(
             message.contains(&named) && message.contains(why),
-            "{subcommand}: unclear message {message:?}"
+            "{subcommand} {option}: unclear message {message:?}"
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
