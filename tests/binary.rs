@@ -755,6 +755,7 @@ fn stdio_plays_with_the_policy_net_it_is_given() {
 
 #[test]
 fn an_unreadable_policy_net_is_refused_by_name() {
+    let _bound = bound();
     assert_unreadable_file_refused("--go-policy-net", "not a gamebot policy network");
 }
 
@@ -795,6 +796,7 @@ fn an_unknown_playout_style_is_refused_by_name() {
 
 #[test]
 fn an_unreadable_move_model_is_refused_by_name() {
+    let _bound = bound();
     assert_unreadable_file_refused("--go-model", "not a gamebot move model");
 }
 
@@ -802,7 +804,6 @@ fn an_unreadable_move_model_is_refused_by_name() {
 /// file that is not what it wants (the message saying `not_one`) or no file at all,
 /// with a message naming the option and the file.
 fn assert_unreadable_file_refused(option: &str, not_one: &str) {
-    let _bound = bound();
     let dir = scratch(&format!("bad-file{option}"));
     let wrong = dir.join("notes.txt");
     std::fs::write(&wrong, "a shopping list\n").unwrap();
