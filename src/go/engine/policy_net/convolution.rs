@@ -205,6 +205,8 @@ mod tests {
             let start = cell(point) * inputs;
             activations[start..start + inputs].copy_from_slice(&random(inputs));
         }
+        // `apply` is the wide one where the processor has AVX2 and FMA (the machines this
+        // project runs on); elsewhere it is the plain one, and this holds as it must.
         let plain = layer.apply_plain(&activations);
         let chosen = layer.apply(&activations);
         assert_eq!(plain.len(), chosen.len());
