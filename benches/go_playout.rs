@@ -1,9 +1,10 @@
 //! Go engine speed (a bench binary): playouts per second on empty 9x9 and 19x19 boards,
 //! with the standard policy, the Moggy policy and purely random, and full search simulations per second on one
 //! thread and on all cores, from the empty boards and from a 9x9 middle game (where the
-//! priors of new nodes cost more), and evaluations a second of the 9x9 policy network
-//! (`--go-policy-net`, the repository's) on that middle game. Prints the median of 5
-//! timed runs of each.
+//! priors of new nodes cost more), and evaluations a second of the policy network
+//! (`--go-policy-net`, the repository's) on that middle game and on empty 13x13 and
+//! 19x19 boards (its convolutions read any size). Prints the median of 5 timed runs of
+//! each.
 //!
 //! Run: `cargo bench --bench go_playout` (about a minute). Under `cargo test` it only checks
 //! that every case runs.
@@ -181,5 +182,17 @@ fn main() {
                 .map(|_| evaluations_per_second(&middle, span))
                 .collect()
         ),
+    );
+    let evaluations = |size| {
+        median(
+            (0..runs)
+                .map(|_| evaluations_per_second(&Board::new(size), span))
+                .collect(),
+        )
+    };
+    println!(
+        "policy network evaluations on empty boards: 13x13 {:>6.0}/s, 19x19 {:>6.0}/s",
+        evaluations(13),
+        evaluations(19),
     );
 }

@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""Train the Go engine's 9x9 policy network from SGF game records (needs PyTorch).
+"""Train the Go engine's policy network from SGF game records (needs PyTorch).
 
-Reads every 9x9 record of the given directories, turns each position (after the first
+Reads every record of the given directories on the board sizes of --sizes (9x9 alone
+by default), turns each position (after the first
 two moves, the arena's random openings) into the engine's 14 input planes, and trains
 five 3x3 convolutions of 32 channels with ReLU and a 1x1 head to predict the move
 played, a random rotation or reflection a batch. The last --held-out records of each
---weighted directory are kept out and the network's top-1 and top-5 rates on them are
-printed after each epoch. Writes the weights file the engine reads
-(data/policy-nets/policy_9x9.txt, or --out), which `--go-policy-net` takes.
+--weighted directory are kept out, as are the records of the --held-out-dirs, and the
+network's top-1 and top-5 rates on them are printed after each epoch. A batch holds
+positions of one size. Writes the weights file the engine reads
+(data/policy-nets/policy_9x9.txt, or --out), which `--go-policy-net` takes; a network
+for more sizes than 9x9 names them in its second line.
 
     python3 scripts/train_policy_net.py    # the repository's network, about 10 min
 
@@ -25,29 +28,28 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-SIZE = 9
 PLANES = 14
 RECORDS = os.path.join(os.path.dirname(__file__), "..", "data", "go-records")
 
 
-def neighbours(p):
-    r, c = divmod(p, SIZE)
+def neighbours(p, size):
+    r, c = divmod(p, size)
     if r > 0:
-        yield p - SIZE
-    if r < SIZE - 1:
-        yield p + SIZE
+        yield p - size
+    if r < size - 1:
+        yield p + size
     if c > 0:
         yield p - 1
-    if c < SIZE - 1:
+    if c < size - 1:
         yield p + 1
 
 
-def string_of(board, p):
+def string_of(board, p, size):
     """The stones of the string through p and its liberties."""
     colour, stack, stones, liberties = board[p], [p], {p}, set()
     while stack:
         q = stack.pop()
-        for n in neighbours(q):
+        for n in neighbours(q, size):
             if board[n] == 0:
                 liberties.add(n)
             elif board[n] == colour and n not in stones:
@@ -56,36 +58,36 @@ def string_of(board, p):
     return stones, liberties
 
 
-def play(board, p, colour):
+def play(board, p, colour, size):
     """Plays p; the stones it captured, or None when illegal (occupied or suicide)."""
     if board[p] != 0:
         return None
     board[p] = colour
     captured = []
-    for n in neighbours(p):
+    for n in neighbours(p, size):
         if board[n] == -colour:
-            stones, liberties = string_of(board, n)
+            stones, liberties = string_of(board, n, size)
             if not liberties:
                 captured.extend(stones)
     for q in captured:
         board[q] = 0
-    if not string_of(board, p)[1]:
+    if not string_of(board, p, size)[1]:
         board[p] = 0
         return None
     return captured
 
 
-def planes(board, colour, last, before, ko):
+def planes(board, colour, last, before, ko, size):
     """The input planes for `colour` to move; points numbered by rows from the top."""
-    x = np.zeros((PLANES, SIZE, SIZE), np.uint8)
+    x = np.zeros((PLANES, size, size), np.uint8)
     liberties = {}
-    for p in range(SIZE * SIZE):
-        r, c = divmod(p, SIZE)
+    for p in range(size * size):
+        r, c = divmod(p, size)
         if board[p] == 0:
             x[2, r, c] = 1
             continue
         if p not in liberties:
-            stones, libs = string_of(board, p)
+            stones, libs = string_of(board, p, size)
             for q in stones:
                 liberties[q] = len(libs)
         own = board[p] == colour
@@ -93,48 +95,50 @@ def planes(board, colour, last, before, ko):
         x[(2 if own else 5) + min(liberties[p], 3), r, c] = 1
     for plane, p in ((9, last), (10, before), (11, ko)):
         if p is not None:
-            x[plane, p // SIZE, p % SIZE] = 1
+            x[plane, p // size, p % size] = 1
     x[12] = 1
-    for p in range(SIZE * SIZE):
+    for p in range(size * size):
         if board[p] != 0 or p == ko:
             continue
-        for n in neighbours(p):
+        for n in neighbours(p, size):
             v = board[n]
             if v == 0 or (v == colour and liberties[n] > 1) or (v == -colour and liberties[n] == 1):
-                x[13, p // SIZE, p % SIZE] = 1
+                x[13, p // size, p % size] = 1
                 break
     return x
 
 
-def moves_of(text):
+def moves_of(text, size):
     for m in re.finditer(r";([BW])\[([a-z]{0,2})\]", text):
         colour = 1 if m.group(1) == "B" else -1
         s = m.group(2)
-        yield colour, None if len(s) < 2 or s == "tt" else (ord(s[1]) - 97) * SIZE + ord(s[0]) - 97
+        pass_ = len(s) < 2 or (s == "tt" and size <= 19)
+        yield colour, None if pass_ else (ord(s[1]) - 97) * size + ord(s[0]) - 97
 
 
-def positions(files, skip=2):
-    """The planes and the move played of every position of the 9x9 records."""
+def positions(files, size, skip=2):
+    """The planes and the move played of every position of the records of `size`."""
     xs, ys = [], []
     for name in files:
         text = open(name).read()
-        if "SZ[9]" not in text:
+        if f"SZ[{size}]" not in text:
             continue
-        board, last, before, ko = [0] * SIZE * SIZE, None, None, None
-        for i, (colour, p) in enumerate(moves_of(text)):
+        board, last, before, ko = [0] * size * size, None, None, None
+        for i, (colour, p) in enumerate(moves_of(text, size)):
             if p is not None and i >= skip:
-                xs.append(planes(board, colour, last, before, ko))
+                xs.append(planes(board, colour, last, before, ko, size))
                 ys.append(p)
             if p is None:
                 ko, before, last = None, last, None
                 continue
-            captured = play(board, p, colour)
+            captured = play(board, p, colour, size)
             if captured is None:
                 break
-            stones, libs = string_of(board, p)
+            stones, libs = string_of(board, p, size)
             ko = captured[0] if len(captured) == 1 and len(stones) == 1 and len(libs) == 1 else None
             before, last = last, p
-    return torch.tensor(np.array(xs), dtype=torch.float32), torch.tensor(ys, dtype=torch.int64)
+    xs = np.array(xs) if xs else np.zeros((0, PLANES, size, size), np.uint8)
+    return torch.tensor(xs, dtype=torch.float32), torch.tensor(ys, dtype=torch.int64)
 
 
 class Net(nn.Module):
@@ -155,9 +159,10 @@ class Net(nn.Module):
 
 def symmetry(x, y, k):
     """Rotates the batch k % 4 times, reflected first when k >= 4."""
-    target = torch.zeros(len(y), SIZE * SIZE)
+    size = x.shape[-1]
+    target = torch.zeros(len(y), size * size)
     target[torch.arange(len(y)), y] = 1
-    target = target.view(-1, 1, SIZE, SIZE)
+    target = target.view(-1, 1, size, size)
     if k >= 4:
         x, target = x.flip(3), target.flip(3)
     x, target = torch.rot90(x, k % 4, (2, 3)), torch.rot90(target, k % 4, (2, 3))
@@ -178,9 +183,13 @@ def rates(net, tests):
     return out
 
 
-def write(net, channels, layers, path):
+def write(net, channels, layers, sizes, path):
     with open(path, "w") as f:
-        f.write(f"gamebot-policy-net 1\n{channels} {layers}\n")
+        if sizes == [9]:
+            f.write("gamebot-policy-net 1\n")
+        else:
+            f.write("gamebot-policy-net 2\nsizes " + " ".join(map(str, sizes)) + "\n")
+        f.write(f"{channels} {layers}\n")
         for conv in list(net.convs) + [net.head]:
             w, b = conv.weight.detach().numpy(), conv.bias.detach().numpy()
             f.write(" ".join(str(v) for v in w.shape) + "\n")
@@ -190,12 +199,16 @@ def write(net, channels, layers, path):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sizes", nargs="*", type=int, default=[9],
+                        help="the board sizes to train on and for")
     parser.add_argument("--plain", nargs="*", default=["9x9-pachi*"],
                         help="record directories (globs under data/go-records) counted once")
     parser.add_argument("--weighted", nargs="*", default=["9x9-katago", "gnugo-9x9"],
                         help="directories counted --weight times, their last --held-out records kept out")
     parser.add_argument("--weight", type=int, default=3)
     parser.add_argument("--held-out", type=int, default=25)
+    parser.add_argument("--held-out-dirs", nargs="*", default=[],
+                        help="directories kept out whole, to measure on")
     parser.add_argument("--channels", type=int, default=32)
     parser.add_argument("--layers", type=int, default=5)
     parser.add_argument("--epochs", type=int, default=6)
@@ -208,30 +221,49 @@ def main():
     def records(pattern):
         return sorted(glob.glob(os.path.join(RECORDS, pattern, "*.sgf")))
 
+    def named(name, size):
+        return name if args.sizes == [9] else f"{name} {size}x{size}"
+
     plain = sorted(name for pattern in args.plain for name in records(pattern))
-    weighted, tests = [], {}
+    weighted, held_out = [], {}
     for directory in args.weighted:
         files = records(directory)
         weighted += files[:-args.held_out]
-        tests[directory] = positions(files[-args.held_out:])
-    x_plain, y_plain = positions(plain)
-    x_weighted, y_weighted = positions(weighted)
-    print(f"{len(plain)} plain records ({len(y_plain)} positions), {len(weighted)} weighted "
-          f"({len(y_weighted)} positions, x{args.weight}); held out: "
-          + ", ".join(f"{name} {len(y)}" for name, (_, y) in tests.items()), flush=True)
-    x = torch.cat([x_plain] + [x_weighted] * args.weight)
-    y = torch.cat([y_plain] + [y_weighted] * args.weight)
+        held_out[directory] = files[-args.held_out:]
+    for directory in args.held_out_dirs:
+        held_out[directory] = records(directory)
+    groups, tests = [], {}
+    for size in args.sizes:
+        for directory, files in held_out.items():
+            x, y = positions(files, size)
+            if len(y):
+                tests[named(directory, size)] = (x, y)
+        x_plain, y_plain = positions(plain, size)
+        x_weighted, y_weighted = positions(weighted, size)
+        print(f"{named('', size).strip() or '9x9'}: {len(plain)} plain records "
+              f"({len(y_plain)} positions), {len(weighted)} weighted "
+              f"({len(y_weighted)} positions, x{args.weight}); held out: "
+              + ", ".join(f"{name} {len(y)}" for name, (_, y) in tests.items()), flush=True)
+        x = torch.cat([x_plain] + [x_weighted] * args.weight)
+        y = torch.cat([y_plain] + [y_weighted] * args.weight)
+        if len(y):
+            groups.append((x, y))
 
     net = Net(args.channels, args.layers)
     optimiser = torch.optim.Adam(net.parameters(), lr=2e-3, weight_decay=1e-5)
     batch = 256
-    steps = args.epochs * (len(x) // batch)
+    steps = args.epochs * sum(len(x) // batch for x, _ in groups)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, 2e-3, total_steps=steps)
     start = time.time()
     for epoch in range(args.epochs):
-        order = torch.randperm(len(x))
-        for i in range(0, len(x) - batch + 1, batch):
-            chosen = order[i:i + batch]
+        batches = []
+        for group, (x, _) in enumerate(groups):
+            order = torch.randperm(len(x))
+            batches += [(group, order[i:i + batch]) for i in range(0, len(x) - batch + 1, batch)]
+        if len(groups) > 1:
+            batches = [batches[i] for i in np.random.permutation(len(batches))]
+        for group, chosen in batches:
+            x, y = groups[group]
             xb, yb = symmetry(x[chosen], y[chosen], np.random.randint(8))
             loss = F.cross_entropy(net(xb), yb)
             optimiser.zero_grad()
@@ -239,7 +271,7 @@ def main():
             optimiser.step()
             schedule.step()
         print(f"epoch {epoch + 1}, {time.time() - start:.0f} s, top-1 / top-5 %:", rates(net, tests), flush=True)
-    write(net, args.channels, args.layers, args.out)
+    write(net, args.channels, args.layers, args.sizes, args.out)
     print("wrote", os.path.normpath(args.out))
 
 

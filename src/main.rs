@@ -257,9 +257,10 @@ struct ModelArgs {
     /// checks, with its ko, eye and nakade checks).
     #[arg(long, value_name = "STYLE", default_value = "standard")]
     go_playout_style: PlayoutStyle,
-    /// A 9x9 policy network for the Go engine's priors near the root (a weights file,
-    /// as `scripts/train_policy_net.py` writes it; the repository's is
-    /// data/policy-nets/policy_9x9.txt) [default: none, the move model's priors].
+    /// A policy network for the Go engine's priors near the root, on the board sizes it
+    /// was trained for (a weights file, as `scripts/train_policy_net.py` writes it; the
+    /// repository's, for 9x9, is data/policy-nets/policy_9x9.txt) [default: none, the
+    /// move model's priors].
     #[arg(long, value_name = "FILE")]
     go_policy_net: Option<PathBuf>,
 }

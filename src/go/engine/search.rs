@@ -7,7 +7,7 @@ use super::avoid::Avoid;
 use super::ladder::LadderReader;
 use super::playout::{playout, PlayoutStyle, Policy};
 use super::playout_board::PlayoutBoard;
-use super::policy_net::{self, PolicyNet};
+use super::policy_net::PolicyNet;
 use super::pool::{SearchPool, Slice, Sliced};
 use super::priors::priors;
 use super::stopping::{verdict, Child, Pace, Verdict};
@@ -735,7 +735,7 @@ fn expand(
 }
 
 /// The deepest node (the root is at depth 0) whose children take their priors from the
-/// policy network, when one is installed, on the board size it is for; deeper ones use
+/// policy network, when one is installed, on the board sizes it is for; deeper ones use
 /// the move model alone. The network costs about 0.2 ms a position (with AVX2); to depth
 /// 3 it won at equal simulations, and at every depth gained no more that a match could
 /// see, for more than twice the cost; at equal time it scored 49 of 100 where the move
@@ -754,7 +754,7 @@ fn children(
         && Outcome::winner_of_margin(board.area_margin(), komi) == Some(board.to_move());
     let mover = board.to_move();
     let policy = PolicyNet::active()
-        .filter(|_| leaf.depth <= POLICY_DEPTH && board.size() == policy_net::SIZE)
+        .filter(|net| leaf.depth <= POLICY_DEPTH && net.is_for(board.size()))
         .map(|net| net.probabilities(board));
     let mut children: Vec<Node> = priors(board, ladders, policy.as_deref())
         .into_iter()

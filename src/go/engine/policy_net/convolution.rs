@@ -1,24 +1,58 @@
 //! The network's 3x3 convolutions, on activations laid out point by point (each point's
-//! channels together) over the 9x9 board with a border of zeros, so that every point has
+//! channels together) over the board with a border of zeros, so that every point has
 //! all nine neighbours and the inner loop is a plain multiply-add over a row of weights.
-
-use super::SIZE;
-
-/// Columns of the padded grid: one of zeros on the left, two on the right (the pass over
-/// pairs of points computes a tenth column it throws away).
-const COLUMNS: usize = SIZE + 3;
-
-/// Cells of the padded grid: the board with a row of zeros above and below.
-pub const CELLS: usize = (SIZE + 2) * COLUMNS;
 
 /// Outputs computed together: the channel counts must be a multiple of it.
 pub const BLOCK: usize = 16;
 
-/// The padded grid's cell of a rules point (row-major from the bottom left); the network
-/// was trained with rows from the top, as SGF numbers them.
-pub fn cell(point: usize) -> usize {
-    let (row, column) = (point / SIZE, point % SIZE);
-    (SIZE - row) * COLUMNS + column + 1
+/// Points the wide pass computes side by side along a row (see [`Wide`]; the plain one
+/// takes two): a row's last step may run past the board, reading zeros and throwing
+/// away what it computes there.
+const STEP: usize = 3;
+
+/// The padded grid of one board size: the board with a column of zeros on the left, a
+/// row of zeros above and below, and on the right enough columns of zeros for the last
+/// step along a row to read past the board.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Grid {
+    /// The board's lines.
+    size: usize,
+    /// Columns of the grid.
+    columns: usize,
+}
+
+impl Grid {
+    /// The grid of a board of `size` lines.
+    pub fn new(size: usize) -> Grid {
+        Grid {
+            size,
+            columns: size.div_ceil(STEP) * STEP + 3,
+        }
+    }
+
+    /// The board's lines.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The grid's cells.
+    pub fn cells(&self) -> usize {
+        (self.size + 2) * self.columns
+    }
+
+    /// The grid's cell of a rules point (row-major from the bottom left); the network
+    /// was trained with rows from the top, as SGF numbers them.
+    pub fn cell(&self, point: usize) -> usize {
+        let (row, column) = (point / self.size, point % self.size);
+        (self.size - row) * self.columns + column + 1
+    }
+
+    /// The cell of the board's point at `row` (from the top) and `column`, with `row`
+    /// and `column` counted from the border, so that (0, 0) is the top left corner of
+    /// zeros.
+    fn at(&self, row: usize, column: usize) -> usize {
+        row * self.columns + column
+    }
 }
 
 /// A 3x3 convolution followed by ReLU.
@@ -59,35 +93,36 @@ impl Convolution {
     /// The layer's output for `activations` (the padded grid of its inputs): with
     /// 256-bit fused multiply-adds where the processor has AVX2 and FMA (checked at run
     /// time, once), in plain Rust otherwise.
-    pub fn apply(&self, activations: &[f32]) -> Vec<f32> {
+    pub fn apply(&self, grid: &Grid, activations: &[f32]) -> Vec<f32> {
         #[cfg(target_arch = "x86_64")]
         if let Some(simd) = pulp::x86::V3::try_new() {
             return pulp::Simd::vectorize(
                 simd,
                 Wide {
                     layer: self,
+                    grid,
                     activations,
                 },
             );
         }
-        self.apply_plain(activations)
+        self.apply_plain(grid, activations)
     }
 
     /// [`Convolution::apply`] in plain Rust: two neighbouring points and [`BLOCK`]
     /// outputs at a time, whose sums stay in registers.
-    fn apply_plain(&self, activations: &[f32]) -> Vec<f32> {
-        let (inputs, outputs) = (self.inputs, self.outputs);
-        let mut next = vec![0.0f32; CELLS * outputs];
-        for row in 0..SIZE {
-            for column in (0..SIZE).step_by(2) {
-                let cell = (row + 1) * COLUMNS + column + 1;
+    fn apply_plain(&self, grid: &Grid, activations: &[f32]) -> Vec<f32> {
+        let (inputs, outputs, size) = (self.inputs, self.outputs, grid.size);
+        let mut next = vec![0.0f32; grid.cells() * outputs];
+        for row in 0..size {
+            for column in (0..size).step_by(2) {
+                let cell = grid.at(row + 1, column + 1);
                 for block in (0..outputs).step_by(BLOCK) {
                     let bias: [f32; BLOCK] = self.biases[block..block + BLOCK]
                         .try_into()
                         .expect("a block of biases");
                     let (mut left, mut right) = (bias, bias);
                     for tap in 0..9 {
-                        let source = ((row + tap / 3) * COLUMNS + column + tap % 3) * inputs;
+                        let source = grid.at(row + tap / 3, column + tap % 3) * inputs;
                         let weights = &self.weights[tap * inputs * outputs + block..];
                         for input in 0..inputs {
                             let here = activations[source + input];
@@ -106,7 +141,7 @@ impl Convolution {
                     for (target, sum) in next[start..start + BLOCK].iter_mut().zip(left) {
                         *target = sum.max(0.0);
                     }
-                    if column + 1 < SIZE {
+                    if column + 1 < size {
                         let start = (cell + 1) * outputs + block;
                         for (target, sum) in next[start..start + BLOCK].iter_mut().zip(right) {
                             *target = sum.max(0.0);
@@ -125,7 +160,9 @@ impl Convolution {
 struct Wide<'a> {
     /// The layer.
     layer: &'a Convolution,
-    /// Its input, a padded grid.
+    /// The grid of the board size.
+    grid: &'a Grid,
+    /// Its input, on that grid.
     activations: &'a [f32],
 }
 
@@ -134,25 +171,29 @@ impl pulp::WithSimd for Wide<'_> {
 
     #[inline(always)]
     fn with_simd<S: pulp::Simd>(self, simd: S) -> Vec<f32> {
-        /// Points a step: a third of a row.
-        const POINTS: usize = 3;
+        /// Points a step.
+        const POINTS: usize = STEP;
         /// Registers a block of outputs fills.
         const REGISTERS: usize = 2;
         assert_eq!(S::F32_LANES * REGISTERS, BLOCK, "eight floats a register");
-        let Wide { layer, activations } = self;
-        let (inputs, outputs) = (layer.inputs, layer.outputs);
+        let Wide {
+            layer,
+            grid,
+            activations,
+        } = self;
+        let (inputs, outputs, size) = (layer.inputs, layer.outputs, grid.size);
         let registers = |floats: &[f32]| -> [S::f32s; REGISTERS] {
             let (whole, _) = S::as_simd_f32s(&floats[..BLOCK]);
             [whole[0], whole[1]]
         };
         let zero = simd.splat_f32s(0.0);
-        let mut next = vec![0.0f32; CELLS * outputs];
-        for row in 0..SIZE {
-            for column in (0..SIZE).step_by(POINTS) {
+        let mut next = vec![0.0f32; grid.cells() * outputs];
+        for row in 0..size {
+            for column in (0..size).step_by(POINTS) {
                 for block in (0..outputs).step_by(BLOCK) {
                     let mut sums = [registers(&layer.biases[block..]); POINTS];
                     for tap in 0..9 {
-                        let source = ((row + tap / 3) * COLUMNS + column + tap % 3) * inputs;
+                        let source = grid.at(row + tap / 3, column + tap % 3) * inputs;
                         let here = &activations[source..source + POINTS * inputs];
                         let weights = &layer.weights[tap * inputs * outputs + block..];
                         for input in 0..inputs {
@@ -164,8 +205,9 @@ impl pulp::WithSimd for Wide<'_> {
                             }
                         }
                     }
-                    let cell = (row + 1) * COLUMNS + column + 1;
-                    for (point, sum) in sums.iter().enumerate() {
+                    let cell = grid.at(row + 1, column + 1);
+                    let on_board = POINTS.min(size - column);
+                    for (point, sum) in sums.iter().enumerate().take(on_board) {
                         let start = (cell + point) * outputs + block;
                         let (target, _) = S::as_mut_simd_f32s(&mut next[start..start + BLOCK]);
                         target[0] = simd.max_f32s(sum[0], zero);
@@ -184,7 +226,7 @@ mod tests {
     use crate::go::rng::Rng;
 
     #[test]
-    fn the_plain_and_the_wide_convolutions_agree() {
+    fn the_plain_and_the_wide_convolutions_agree_and_keep_the_border_zero() {
         let _bound = crate::test_bound::bound();
         let mut rng = Rng::new(7);
         let mut random = |count: usize| -> Vec<f32> {
@@ -199,25 +241,38 @@ mod tests {
             &random(outputs * inputs * 9),
             random(outputs),
         );
-        // Activations on the board, zeros on the border, as the network's are.
-        let mut activations = vec![0.0; CELLS * inputs];
-        for point in 0..SIZE * SIZE {
-            let start = cell(point) * inputs;
-            activations[start..start + inputs].copy_from_slice(&random(inputs));
-        }
-        // `apply` is the wide one where the processor has AVX2 and FMA (the machines this
-        // project runs on); elsewhere it is the plain one, and this holds as it must.
-        let plain = layer.apply_plain(&activations);
-        let chosen = layer.apply(&activations);
-        assert_eq!(plain.len(), chosen.len());
-        for (index, (a, b)) in plain.iter().zip(&chosen).enumerate() {
+        // Sizes whose rows end after one, two and three points of the last step.
+        for size in [9, 13, 19, 2, 5, 7] {
+            let grid = Grid::new(size);
+            // Activations on the board, zeros on the border, as the network's are.
+            let mut activations = vec![0.0; grid.cells() * inputs];
+            let board: Vec<usize> = (0..size * size).map(|point| grid.cell(point)).collect();
+            for &cell in &board {
+                let start = cell * inputs;
+                activations[start..start + inputs].copy_from_slice(&random(inputs));
+            }
+            // `apply` is the wide one where the processor has AVX2 and FMA (the machines
+            // this project runs on); elsewhere it is the plain one, and this holds as it
+            // must.
+            let plain = layer.apply_plain(&grid, &activations);
+            let chosen = layer.apply(&grid, &activations);
+            assert_eq!(plain.len(), chosen.len());
+            for (index, (a, b)) in plain.iter().zip(&chosen).enumerate() {
+                let cell = index / outputs;
+                assert!(
+                    (a - b).abs() < 1e-4,
+                    "{size}x{size}, cell {cell}, output {}: {a} and {b}",
+                    index % outputs
+                );
+                if !board.contains(&cell) {
+                    assert_eq!((*a, *b), (0.0, 0.0), "{size}x{size}: border cell {cell}");
+                }
+            }
+            let positive = plain.iter().filter(|&&value| value > 0.0).count();
             assert!(
-                (a - b).abs() < 1e-4,
-                "cell {}, output {}: {a} and {b}",
-                index / outputs,
-                index % outputs
+                positive > size * size * outputs / 4,
+                "{size}x{size}: {positive}"
             );
         }
-        assert!(plain.iter().filter(|&&value| value > 0.0).count() > 1000);
     }
 }

@@ -1,27 +1,35 @@
-//! A small convolutional policy network for 9x9: from the position it gives each legal
-//! point the probability that a strong player moves there. When one is installed
-//! (`--go-policy-net FILE`; none by default), the search uses it in place of the move
-//! model's strengths for the priors of nodes near the root (see
-//! [`search`](super::search)), where a better first ordering of the moves pays most.
+//! A small convolutional policy network: from the position it gives each legal point the
+//! probability that a strong player moves there. When one is installed
+//! (`--go-policy-net FILE`; none by default), the search uses it on the board sizes it
+//! was trained for, in place of the move model's strengths for the priors of nodes near
+//! the root (see [`search`](super::search)), where a better first ordering of the moves
+//! pays most.
 //!
 //! The network is 3x3 convolutions with ReLU and a 1x1 head, one logit a point, softmax
-//! over the legal points; [`planes`] describes its input and [`convolution`] runs the
-//! layers. It is trained outside the engine (`scripts/train_policy_net.py`, with
-//! PyTorch); the repository keeps a trained one in `data/policy-nets/policy_9x9.txt`.
+//! over the legal points, so the same weights read a board of any size; [`planes`]
+//! describes its input and [`convolution`] runs the layers. It is trained outside the
+//! engine (`scripts/train_policy_net.py`, with PyTorch); the repository keeps a trained
+//! one in `data/policy-nets/policy_9x9.txt`.
 
 mod convolution;
 mod planes;
 
 use super::playout_board::PlayoutBoard;
-use convolution::{Convolution, BLOCK};
+use convolution::{Convolution, Grid, BLOCK};
 use planes::{input_planes, PLANES};
 use std::sync::OnceLock;
 
-/// The first line of a weights file.
+/// The first line of a weights file for 9x9 alone.
 const HEADER: &str = "gamebot-policy-net 1";
 
-/// The board size the network is for.
-pub const SIZE: usize = 9;
+/// The first line of a weights file whose second names the board sizes it is for.
+const HEADER_SIZES: &str = "gamebot-policy-net 2";
+
+/// The board size of a file with the first header.
+const FIRST_SIZE: usize = 9;
+
+/// The board sizes a file may name.
+const SIZES: std::ops::RangeInclusive<usize> = 2..=255;
 
 /// The network every search of this process uses (`None`, the default: the move model
 /// alone).
@@ -30,8 +38,10 @@ static ACTIVE: OnceLock<Option<PolicyNet>> = OnceLock::new();
 /// Why a weights file does not read, or cannot be installed.
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum PolicyNetError {
-    /// The first line is not the header.
-    #[error("not a gamebot policy network (the first line must be `{HEADER}`)")]
+    /// The first line is not a header.
+    #[error(
+        "not a gamebot policy network (the first line must be `{HEADER}` or `{HEADER_SIZES}`)"
+    )]
     Header,
     /// A line that does not read, or a layer of the wrong shape.
     #[error("line {line}: {why}")]
@@ -51,9 +61,11 @@ pub enum PolicyNetError {
     InUse,
 }
 
-/// A 9x9 policy network ready to evaluate positions.
+/// A policy network ready to evaluate positions.
 #[derive(Debug, Clone)]
 pub struct PolicyNet {
+    /// The board sizes it was trained for, which the search asks it about.
+    sizes: Vec<usize>,
     /// The 3x3 convolutions, input first.
     hidden: Vec<Convolution>,
     /// The 1x1 head: one weight a channel of the last hidden layer.
@@ -76,18 +88,25 @@ impl PolicyNet {
         ACTIVE.set(Some(net)).map_err(|_| PolicyNetError::InUse)
     }
 
-    /// Reads a weights file: the header; the channels and the number of 3x3 layers;
-    /// then for each layer (the 1x1 head last) a line of its shape (outputs, inputs,
-    /// kernel rows, kernel columns), a line of its weights in that order and a line of
-    /// its biases, numbers separated by spaces.
+    /// Reads a weights file: a header, `gamebot-policy-net 1` for a network of 9x9
+    /// alone, or `gamebot-policy-net 2` and a line `sizes` with the board sizes it is
+    /// for; the channels and the number of 3x3 layers; then for each layer (the 1x1 head
+    /// last) a line of its shape (outputs, inputs, kernel rows, kernel columns), a line
+    /// of its weights in that order and a line of its biases, numbers separated by
+    /// spaces.
     pub fn parse(text: &str) -> Result<PolicyNet, PolicyNetError> {
         let mut lines = text.lines().enumerate().map(|(n, line)| (n + 1, line));
-        if lines.next().map(|(_, line)| line.trim()) != Some(HEADER) {
-            return Err(PolicyNetError::Header);
-        }
-        let [channels, layers] = numbers_line(&mut lines, "the channels and layers")?;
+        let sizes = match lines.next().map(|(_, line)| line.trim()) {
+            Some(HEADER) => vec![FIRST_SIZE],
+            Some(HEADER_SIZES) => sizes_line(&mut lines)?,
+            _ => return Err(PolicyNetError::Header),
+        };
+        let (line, counts) = lines
+            .next()
+            .ok_or_else(|| PolicyNetError::Ends("the channels and layers".to_string()))?;
+        let [channels, layers] = numbers(line, counts, "the channels and layers")?;
         if channels == 0 || channels % BLOCK != 0 || layers == 0 {
-            return Err(line_error(2, format!("{channels} channels and {layers} layers: the channels must be a positive multiple of {BLOCK}, with at least one layer")));
+            return Err(line_error(line, format!("{channels} channels and {layers} layers: the channels must be a positive multiple of {BLOCK}, with at least one layer")));
         }
         let mut hidden = Vec::with_capacity(layers);
         for layer in 0..layers {
@@ -103,29 +122,33 @@ impl PolicyNet {
             ));
         }
         Ok(PolicyNet {
+            sizes,
             hidden,
             head,
             head_bias: head_bias[0],
         })
     }
 
+    /// Whether the network was trained for boards of `size` lines (it reads any).
+    pub fn is_for(&self, size: usize) -> bool {
+        self.sizes.contains(&size)
+    }
+
     /// The probability of each rules point (row-major from the bottom left, as
-    /// [`Board`](crate::go::board::Board) numbers them) for the side to move on the 9x9
+    /// [`Board`](crate::go::board::Board) numbers them) for the side to move on
     /// `board`: 0 where it may not play, and summing to 1 (all 0 when it has no move).
-    ///
-    /// # Panics
-    /// If `board` is not 9x9: the search asks only for boards of [`SIZE`].
     pub fn probabilities(&self, board: &PlayoutBoard) -> Vec<f32> {
-        assert_eq!(board.size(), SIZE, "the policy network is for 9x9 only");
-        let input = input_planes(board);
+        let grid = Grid::new(board.size());
+        let points = board.size() * board.size();
+        let input = input_planes(board, &grid);
         let activations = self
             .hidden
             .iter()
             .fold(input.clone(), |activations, layer| {
-                layer.apply(&activations)
+                layer.apply(&grid, &activations)
             });
         let logit = |point: usize| {
-            let cell = convolution::cell(point);
+            let cell = grid.cell(point);
             let channels = &activations[cell * self.head.len()..(cell + 1) * self.head.len()];
             self.head_bias
                 + channels
@@ -134,13 +157,13 @@ impl PolicyNet {
                     .map(|(a, w)| a * w)
                     .sum::<f32>()
         };
-        let legal = |point: usize| planes::is_legal(&input, point);
-        let logits: Vec<f32> = (0..SIZE * SIZE).map(logit).collect();
-        let top = (0..SIZE * SIZE)
+        let legal = |point: usize| planes::is_legal(&input, &grid, point);
+        let logits: Vec<f32> = (0..points).map(logit).collect();
+        let top = (0..points)
             .filter(|&point| legal(point))
             .map(|point| logits[point])
             .fold(f32::NEG_INFINITY, f32::max);
-        let mut probabilities: Vec<f32> = (0..SIZE * SIZE)
+        let mut probabilities: Vec<f32> = (0..points)
             .map(|point| {
                 if legal(point) {
                     (logits[point] - top).exp()
@@ -162,14 +185,43 @@ fn line_error(line: usize, why: String) -> PolicyNetError {
     PolicyNetError::Line { line, why }
 }
 
-/// The next line as exactly `N` counts.
-fn numbers_line<'a, const N: usize>(
+/// The line `sizes` and the board sizes it names, at least one, each in [`SIZES`].
+fn sizes_line<'a>(
     lines: &mut impl Iterator<Item = (usize, &'a str)>,
-    what: &str,
-) -> Result<[usize; N], PolicyNetError> {
+) -> Result<Vec<usize>, PolicyNetError> {
+    const WHAT: &str = "the board sizes";
     let (line, text) = lines
         .next()
-        .ok_or_else(|| PolicyNetError::Ends(what.to_string()))?;
+        .ok_or_else(|| PolicyNetError::Ends(WHAT.to_string()))?;
+    let sizes: Vec<usize> = match text.trim().strip_prefix("sizes ") {
+        Some(rest) => rest
+            .split_whitespace()
+            .map(|word| word.parse().ok().filter(|size| SIZES.contains(size)))
+            .collect::<Option<_>>()
+            .ok_or_else(|| {
+                let (low, high) = (SIZES.start(), SIZES.end());
+                line_error(
+                    line,
+                    format!("{WHAT} must be whole numbers from {low} to {high}"),
+                )
+            })?,
+        None => Vec::new(),
+    };
+    if sizes.is_empty() {
+        return Err(line_error(
+            line,
+            format!("expected `sizes` and {WHAT}, such as `sizes 9 13 19`"),
+        ));
+    }
+    Ok(sizes)
+}
+
+/// `text`, line `line`, as exactly `N` counts.
+fn numbers<const N: usize>(
+    line: usize,
+    text: &str,
+    what: &str,
+) -> Result<[usize; N], PolicyNetError> {
     let numbers: Vec<usize> = text
         .split_whitespace()
         .map(|word| word.parse())
@@ -237,25 +289,39 @@ mod tests {
     /// The network trained for the repository.
     const TRAINED: &str = include_str!("../../../../data/policy-nets/policy_9x9.txt");
 
-    /// The rules point of a 9x9 vertex such as `E5`.
-    fn point(vertex: &str) -> usize {
-        let column = b"ABCDEFGHJ"
+    /// The network trained for 9x9, 13x13 and 19x19.
+    const FOR_THREE_SIZES: &str = include_str!("../../../../data/policy-nets/policy_9_13_19.txt");
+
+    /// The rules point of a vertex such as `E5` on a board of `size` lines.
+    fn point_on(size: usize, vertex: &str) -> usize {
+        let column = b"ABCDEFGHJKLMNOPQRST"
             .iter()
             .position(|&c| c == vertex.as_bytes()[0])
             .unwrap();
         let row: usize = vertex[1..].parse().unwrap();
-        (row - 1) * SIZE + column
+        (row - 1) * size + column
     }
 
-    /// The position after `moves`, played alternately from Black.
-    fn after(moves: &[&str]) -> PlayoutBoard {
-        let mut board = Board::new(SIZE);
+    /// The rules point of a 9x9 vertex.
+    fn point(vertex: &str) -> usize {
+        point_on(FIRST_SIZE, vertex)
+    }
+
+    /// The position after `moves` on a board of `size` lines, played alternately from
+    /// Black.
+    fn after_on(size: usize, moves: &[&str]) -> PlayoutBoard {
+        let mut board = Board::new(size);
         let mut colour = Colour::Black;
         for vertex in moves {
-            board.play(colour, point(vertex)).unwrap();
+            board.play(colour, point_on(size, vertex)).unwrap();
             colour = colour.opponent();
         }
         PlayoutBoard::from_board_to_move(&board, colour)
+    }
+
+    /// The 9x9 position after `moves`.
+    fn after(moves: &[&str]) -> PlayoutBoard {
+        after_on(FIRST_SIZE, moves)
     }
 
     /// The three likeliest points and their probabilities.
@@ -347,6 +413,88 @@ mod tests {
             PolicyNet::parse(&short).unwrap_err(),
             PolicyNetError::Ends("a layer's biases".to_string())
         );
+    }
+
+    #[test]
+    fn a_file_names_the_board_sizes_it_is_for() {
+        let _bound = crate::test_bound::bound();
+        let first = PolicyNet::parse(TRAINED).unwrap();
+        assert!(
+            first.is_for(9) && !first.is_for(13),
+            "the first header: 9x9 alone"
+        );
+        let body = TRAINED.split_once('\n').unwrap().1;
+        let named = |sizes: &str| PolicyNet::parse(&format!("{HEADER_SIZES}\n{sizes}\n{body}"));
+        let net = named("sizes 9 13 19").unwrap();
+        assert!(net.is_for(9) && net.is_for(13) && net.is_for(19) && !net.is_for(7));
+        for refused in ["sizes", "9 13", "sizes 9 x", "sizes 1", "sizes 256"] {
+            match named(refused) {
+                Err(PolicyNetError::Line { line: 2, why }) => assert!(why.contains("sizes")),
+                other => panic!("{refused}: {other:?}"),
+            }
+        }
+        assert!(named("sizes 9 13")
+            .unwrap()
+            .probabilities(&after(&["E5"]))
+            .iter()
+            .zip(first.probabilities(&after(&["E5"])))
+            .all(|(a, b)| *a == b));
+    }
+
+    #[test]
+    fn the_network_for_three_sizes_gives_pytorchs_probabilities() {
+        let _bound = crate::test_bound::bound();
+        let net = PolicyNet::parse(FOR_THREE_SIZES).unwrap();
+        assert!(net.is_for(9) && net.is_for(13) && net.is_for(19) && !net.is_for(11));
+        // PyTorch's probabilities for the same weights and positions, to four digits.
+        for (size, moves, expected) in [
+            (9, &[][..], [("E5", 0.1305), ("F6", 0.0707), ("F4", 0.0689)]),
+            (
+                13,
+                &["D4", "K10", "D10", "K4", "G7"][..],
+                [("F3", 0.0810), ("J7", 0.0730), ("C6", 0.0637)],
+            ),
+            (
+                19,
+                &["Q16", "D4", "Q3", "D16"][..],
+                [("C14", 0.1276), ("Q5", 0.1047), ("F17", 0.0792)],
+            ),
+        ] {
+            let top = top_three(&net.probabilities(&after_on(size, moves)));
+            for ((found, probability), (vertex, wanted)) in top.iter().zip(expected) {
+                assert_eq!(*found, point_on(size, vertex), "{size}: {top:?}");
+                assert!((probability - wanted).abs() < 5e-4, "{size}: {top:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_network_reads_boards_of_other_sizes() {
+        let _bound = crate::test_bound::bound();
+        let net = PolicyNet::parse(TRAINED).unwrap();
+        for (size, moves) in [
+            (13, &["D4", "K10", "D10", "K4", "G7"][..]),
+            (19, &["Q16", "D4", "Q3", "D16"][..]),
+            (5, &["C3", "B3"][..]),
+        ] {
+            let board = after_on(size, moves);
+            let probabilities = net.probabilities(&board);
+            assert_eq!(probabilities.len(), size * size);
+            for vertex in moves {
+                assert_eq!(
+                    probabilities[point_on(size, vertex)],
+                    0.0,
+                    "{size}: {vertex}"
+                );
+            }
+            let sum: f32 = probabilities.iter().sum();
+            assert!((sum - 1.0).abs() < 1e-4, "{size}x{size}: sum {sum}");
+            let legal = (0..size * size)
+                .filter(|&point| board.is_legal(point))
+                .count();
+            let given = probabilities.iter().filter(|&&p| p > 0.0).count();
+            assert_eq!(given, legal, "{size}x{size}");
+        }
     }
 
     #[test]

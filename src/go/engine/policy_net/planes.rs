@@ -1,12 +1,11 @@
-//! The policy network's input: 14 planes of the 9x9 board seen by the side to move.
+//! The policy network's input: 14 planes of the board seen by the side to move.
 //!
 //! 0 and 1: its own stones and the opponent's; 2: the empty points; 3 to 5: its own
 //! stones whose string has one, two, three or more liberties; 6 to 8: the same for the
 //! opponent; 9 and 10: the last move and the one before; 11: the ko point; 12: every
 //! point (so the convolutions see the edge); 13: the points where it may play.
 
-use super::convolution::{cell, CELLS};
-use super::SIZE;
+use super::convolution::Grid;
 use crate::go::engine::playout_board::{cell_of, PlayoutBoard, EMPTY};
 
 /// How many planes the input has.
@@ -15,16 +14,16 @@ pub const PLANES: usize = 14;
 /// The plane of the points where the side to move may play.
 const LEGAL: usize = 13;
 
-/// The input planes of the 9x9 `board`, each point's planes together, on the padded grid
-/// of [`cell`].
-pub fn input_planes(board: &PlayoutBoard) -> Vec<f32> {
-    let mut planes = vec![0.0f32; CELLS * PLANES];
-    let mut set = |plane: usize, point: usize| planes[cell(point) * PLANES + plane] = 1.0;
+/// The input planes of `board`, each point's planes together, on `grid` (the padded grid
+/// of the board's size).
+pub fn input_planes(board: &PlayoutBoard, grid: &Grid) -> Vec<f32> {
+    let mut planes = vec![0.0f32; grid.cells() * PLANES];
+    let mut set = |plane: usize, point: usize| planes[grid.cell(point) * PLANES + plane] = 1.0;
     let own = cell_of(board.to_move());
-    for point in 0..SIZE * SIZE {
+    for point in 0..grid.size() * grid.size() {
         set(12, point);
-        let grid = board.grid(point);
-        let stone = board.cell(grid);
+        let at = board.grid(point);
+        let stone = board.cell(at);
         if stone == EMPTY {
             set(2, point);
             if board.is_legal(point) {
@@ -32,7 +31,7 @@ pub fn input_planes(board: &PlayoutBoard) -> Vec<f32> {
             }
             continue;
         }
-        let liberties = board.liberties_at(grid).min(3) as usize;
+        let liberties = board.liberties_at(at).min(3) as usize;
         if stone == own {
             set(0, point);
             set(2 + liberties, point);
@@ -53,7 +52,7 @@ pub fn input_planes(board: &PlayoutBoard) -> Vec<f32> {
     planes
 }
 
-/// Whether `planes` mark `point` as one where the side to move may play.
-pub fn is_legal(planes: &[f32], point: usize) -> bool {
-    planes[cell(point) * PLANES + LEGAL] > 0.0
+/// Whether `planes`, on `grid`, mark `point` as one where the side to move may play.
+pub fn is_legal(planes: &[f32], grid: &Grid, point: usize) -> bool {
+    planes[grid.cell(point) * PLANES + LEGAL] > 0.0
 }
