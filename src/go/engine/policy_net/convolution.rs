@@ -47,9 +47,8 @@ impl Grid {
         (self.size - row) * self.columns + column + 1
     }
 
-    /// The cell of the board's point at `row` (from the top) and `column`, with `row`
-    /// and `column` counted from the border, so that (0, 0) is the top left corner of
-    /// zeros.
+    /// The cell at `row` (from the top) and `column` of the grid, border included: (0, 0)
+    /// is the top left corner of zeros, (1, 1) the board's top left point.
     fn at(&self, row: usize, column: usize) -> usize {
         row * self.columns + column
     }

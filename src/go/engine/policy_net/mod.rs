@@ -8,8 +8,9 @@
 //! The network is 3x3 convolutions with ReLU and a 1x1 head, one logit a point, softmax
 //! over the legal points, so the same weights read a board of any size; [`planes`]
 //! describes its input and [`convolution`] runs the layers. It is trained outside the
-//! engine (`scripts/train_policy_net.py`, with PyTorch); the repository keeps a trained
-//! one in `data/policy-nets/policy_9x9.txt`.
+//! engine (`scripts/train_policy_net.py`, with PyTorch); the repository keeps one trained
+//! for 9x9 in `data/policy-nets/policy_9x9.txt` and one for 9x9, 13x13 and 19x19 in
+//! `data/policy-nets/policy_9_13_19.txt`.
 
 mod convolution;
 mod planes;
