@@ -240,7 +240,7 @@ def main():
                 tests[named(directory, size)] = (x, y)
         x_plain, y_plain = positions(plain, size)
         x_weighted, y_weighted = positions(weighted, size)
-        print(f"{named('', size).strip() or '9x9'}: {len(plain)} plain records "
+        print(f"{size}x{size}: {len(plain)} plain records "
               f"({len(y_plain)} positions), {len(weighted)} weighted "
               f"({len(y_weighted)} positions, x{args.weight}); held out: "
               + ", ".join(f"{name} {len(y)}" for name, (_, y) in tests.items()), flush=True)

@@ -44,7 +44,7 @@ impl Grid {
     /// was trained with rows from the top, as SGF numbers them.
     pub fn cell(&self, point: usize) -> usize {
         let (row, column) = (point / self.size, point % self.size);
-        (self.size - row) * self.columns + column + 1
+        self.at(self.size - row, column + 1)
     }
 
     /// The cell at `row` (from the top) and `column` of the grid, border included: (0, 0)
