@@ -259,8 +259,9 @@ struct ModelArgs {
     go_playout_style: PlayoutStyle,
     /// A policy network for the Go engine's priors near the root, on the board sizes it
     /// was trained for (a weights file, as `scripts/train_policy_net.py` writes it; the
-    /// repository's, for 9x9, is data/policy-nets/policy_9x9.txt) [default: none, the
-    /// move model's priors].
+    /// repository keeps data/policy-nets/policy_9x9.txt for 9x9 and
+    /// data/policy-nets/policy_9_13_19.txt for 9x9, 13x13 and 19x19) [default: none,
+    /// the move model's priors].
     #[arg(long, value_name = "FILE")]
     go_policy_net: Option<PathBuf>,
 }
