@@ -257,23 +257,49 @@ struct ModelArgs {
     /// checks, with its ko, eye and nakade checks).
     #[arg(long, value_name = "STYLE", default_value = "standard")]
     go_playout_style: PlayoutStyle,
-    /// A policy network for the Go engine's priors near the root, on the board sizes it
-    /// was trained for (a weights file, as `scripts/train_policy_net.py` writes it; the
+    /// The policy network for the Go engine's priors near the root, on the board sizes
+    /// it is for: a weights file (as `scripts/train_policy_net.py` writes it; the
     /// repository keeps data/policy-nets/policy_9x9.txt for 9x9 and
-    /// data/policy-nets/policy_9_13_19.txt for 9x9, 13x13 and 19x19) [default: none,
-    /// the move model's priors].
-    #[arg(long, value_name = "FILE")]
-    go_policy_net: Option<PathBuf>,
+    /// data/policy-nets/policy_9_13_19.txt for 9x9, 13x13 and 19x19), or `none` for the
+    /// move model's priors on every size [default: the built-in network, the
+    /// three-size one, on 13x13 alone].
+    #[arg(long, value_name = "FILE|none", value_parser = policy_net_choice)]
+    go_policy_net: Option<PolicyNetChoice>,
+}
+
+/// What `--go-policy-net` names.
+#[derive(Debug, Clone)]
+enum PolicyNetChoice {
+    /// No network: the move model's priors everywhere.
+    Off,
+    /// The network in a weights file.
+    File(PathBuf),
+}
+
+/// `none`, or the path of a weights file (`./none` for a file of that name).
+fn policy_net_choice(text: &str) -> Result<PolicyNetChoice, String> {
+    Ok(match text {
+        "none" => PolicyNetChoice::Off,
+        path => PolicyNetChoice::File(PathBuf::from(path)),
+    })
 }
 
 impl ModelArgs {
-    /// Makes `--go-model`'s weights and `--go-policy-net`'s network, if given, the
+    /// Makes `--go-model`'s weights and `--go-policy-net`'s choice, if given, the
     /// engine's, before any search; an error names the option and the file.
     fn install(&self) -> std::io::Result<()> {
-        if let Some(path) = &self.go_policy_net {
-            install_file("--go-policy-net", path, |text| {
-                PolicyNet::install(PolicyNet::parse(text)?)
-            })?;
+        match &self.go_policy_net {
+            Some(PolicyNetChoice::File(path)) => {
+                install_file("--go-policy-net", path, |text| {
+                    PolicyNet::install(Some(PolicyNet::parse(text)?))
+                })?;
+            }
+            Some(PolicyNetChoice::Off) => {
+                PolicyNet::install(None).map_err(|error| {
+                    std::io::Error::other(format!("--go-policy-net none: {error}"))
+                })?;
+            }
+            None => {}
         }
         if let Some(path) = &self.go_model {
             install_file("--go-model", path, |text| {

@@ -736,7 +736,8 @@ fn stdio_plays_with_the_policy_net_it_is_given() {
         "opened at {corner}"
     );
     assert!(!["A1", "A9", "J1", "J9"].contains(&opening(&seeded, 9).as_str()));
-    assert_eq!(opening(&given, 13), opening(&seeded, 13));
+    let without = [&seeded[..], &["--go-policy-net", "none"]].concat();
+    assert_eq!(opening(&given, 13), opening(&without, 13));
     // The repository's trained network reads, and changes the seeded moves.
     let trained = concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -751,6 +752,33 @@ fn stdio_plays_with_the_policy_net_it_is_given() {
     );
     assert_ne!(answers, stdio_answers(&seeded, commands));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_built_in_policy_net_plays_on_13x13_unless_turned_off() {
+    let _bound = bound();
+    let seeded = ["--go-playouts", "40", "--seed", "5"];
+    let three_sizes = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/policy-nets/policy_9_13_19.txt"
+    );
+    let file = [&seeded[..], &["--go-policy-net", three_sizes]].concat();
+    let without = [&seeded[..], &["--go-policy-net", "none"]].concat();
+    let commands =
+        |size: usize| format!("boardsize {size}\n1 genmove b\n2 genmove w\n3 genmove b\n");
+    let builtin = stdio_answers(&seeded, &commands(13));
+    assert!(builtin.contains("=3 "), "{builtin:?}");
+    assert_eq!(builtin, stdio_answers(&file, &commands(13)));
+    assert_ne!(builtin, stdio_answers(&without, &commands(13)));
+    // On 9x9 and 19x19 the built-in network stays out: the move model's priors, as
+    // with none.
+    for size in [9, 19] {
+        assert_eq!(
+            stdio_answers(&seeded, &commands(size)),
+            stdio_answers(&without, &commands(size)),
+            "{size}x{size}"
+        );
+    }
 }
 
 #[test]

@@ -735,12 +735,13 @@ fn expand(
 }
 
 /// The deepest node (the root is at depth 0) whose children take their priors from the
-/// policy network, when one is installed, on the board sizes it is for; deeper ones use
-/// the move model alone. The network costs about 0.2 ms a position (with AVX2); to depth
-/// 3 it won at equal simulations, and at every depth gained no more that a match could
-/// see, for more than twice the cost; at equal time it scored 49 of 100 where the move
-/// model scored 46 on the same openings, too close to call, which is why none is
-/// installed by default (the README's "The 9x9 policy network").
+/// policy network, when one is active, on the board sizes it is for; deeper ones use
+/// the move model alone. On 9x9 the network costs about 0.2 ms a position (with AVX2); to
+/// depth 3 it won at equal simulations, and at every depth gained no more that a match
+/// could see, for more than twice the cost; at equal time it scored 49 of 100 where the
+/// move model scored 46 on the same openings, too close to call, which is why 9x9 keeps
+/// the move model by default (the README's "The policy network"; the sizes the
+/// built-in network plays on are [`BUILTIN_SIZES`](super::policy_net::BUILTIN_SIZES)).
 const POLICY_DEPTH: usize = 3;
 
 /// The children [`expand`] gives `leaf`, whose position is `board`.

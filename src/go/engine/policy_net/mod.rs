@@ -1,9 +1,9 @@
 //! A small convolutional policy network: from the position it gives each legal point the
-//! probability that a strong player moves there. When one is installed
-//! (`--go-policy-net FILE`; none by default), the search uses it on the board sizes it
-//! was trained for, in place of the move model's strengths for the priors of nodes near
-//! the root (see [`search`](super::search)), where a better first ordering of the moves
-//! pays most.
+//! probability that a strong player moves there. The search uses the active one on the
+//! board sizes it is for, in place of the move model's strengths for the priors of nodes
+//! near the root (see [`search`](super::search)), where a better first ordering of the
+//! moves pays most: by default the built-in network on [`BUILTIN_SIZES`], or the one
+//! `--go-policy-net FILE` installs, or none (`--go-policy-net none`).
 //!
 //! The network is 3x3 convolutions with ReLU and a 1x1 head, one logit a point, softmax
 //! over the legal points, so the same weights read a board of any size; [`planes`]
@@ -32,8 +32,16 @@ const FIRST_SIZE: usize = 9;
 /// The board sizes a file may name.
 const SIZES: std::ops::RangeInclusive<usize> = 2..=255;
 
-/// The network every search of this process uses (`None`, the default: the move model
-/// alone).
+/// The weights of the built-in network: the repository's network for three sizes.
+const BUILTIN: &str = include_str!("../../../../data/policy-nets/policy_9_13_19.txt");
+
+/// The board sizes the built-in network is used on: those of its sizes where a match at
+/// equal time against Pachi shows it gaining over the move model alone (the README's
+/// "Other board sizes"); 9x9 and 19x19 keep the move model, where none did.
+pub const BUILTIN_SIZES: &[usize] = &[13];
+
+/// The network every search of this process uses (by default the built-in one; `None`:
+/// the move model alone).
 static ACTIVE: OnceLock<Option<PolicyNet>> = OnceLock::new();
 
 /// Why a weights file does not read, or cannot be installed.
@@ -76,17 +84,25 @@ pub struct PolicyNet {
 }
 
 impl PolicyNet {
-    /// The network every search uses: the one given to [`PolicyNet::install`], or
-    /// none.
+    /// The network every search uses: the one given to [`PolicyNet::install`] (none if
+    /// that was `None`), or else the [built-in](PolicyNet::builtin) one.
     pub fn active() -> Option<&'static PolicyNet> {
-        ACTIVE.get_or_init(|| None).as_ref()
+        ACTIVE.get_or_init(|| Some(PolicyNet::builtin())).as_ref()
     }
 
-    /// Makes `net` the network every search of this process uses. Only before the
-    /// first search: once the searches have started without one, or with one, that
-    /// stays, and this fails.
-    pub fn install(net: PolicyNet) -> Result<(), PolicyNetError> {
-        ACTIVE.set(Some(net)).map_err(|_| PolicyNetError::InUse)
+    /// Makes `net` the network every search of this process uses, or none at all for
+    /// `None`. Only before the first search: once the searches have started, their
+    /// network stays, and this fails.
+    pub fn install(net: Option<PolicyNet>) -> Result<(), PolicyNetError> {
+        ACTIVE.set(net).map_err(|_| PolicyNetError::InUse)
+    }
+
+    /// The network the engine ships with: the repository's network for 9x9, 13x13 and
+    /// 19x19 (`data/policy-nets/policy_9_13_19.txt`), used on [`BUILTIN_SIZES`] alone.
+    pub fn builtin() -> PolicyNet {
+        let mut net = PolicyNet::parse(BUILTIN).expect("the built-in policy network reads");
+        net.sizes.retain(|size| BUILTIN_SIZES.contains(size));
+        net
     }
 
     /// Reads a weights file: a header, `gamebot-policy-net 1` for a network of 9x9
@@ -290,9 +306,6 @@ mod tests {
     /// The network trained for the repository.
     const TRAINED: &str = include_str!("../../../../data/policy-nets/policy_9x9.txt");
 
-    /// The network trained for 9x9, 13x13 and 19x19.
-    const FOR_THREE_SIZES: &str = include_str!("../../../../data/policy-nets/policy_9_13_19.txt");
-
     /// The rules point of a vertex such as `E5` on a board of `size` lines.
     fn point_on(size: usize, vertex: &str) -> usize {
         let column = b"ABCDEFGHJKLMNOPQRST"
@@ -445,7 +458,7 @@ mod tests {
     #[test]
     fn the_network_for_three_sizes_gives_pytorchs_probabilities() {
         let _bound = crate::test_bound::bound();
-        let net = PolicyNet::parse(FOR_THREE_SIZES).unwrap();
+        let net = PolicyNet::parse(BUILTIN).unwrap();
         assert!(net.is_for(9) && net.is_for(13) && net.is_for(19) && !net.is_for(11));
         // PyTorch's probabilities for the same weights and positions, to four digits.
         for (size, moves, expected) in [
@@ -499,10 +512,18 @@ mod tests {
     }
 
     #[test]
-    fn a_network_cannot_be_installed_once_the_searches_have_started() {
+    fn the_built_in_network_is_active_on_its_sizes_until_another_is_installed() {
         let _bound = crate::test_bound::bound();
-        assert!(PolicyNet::active().is_none(), "none by default");
+        let active = PolicyNet::active().expect("the built-in network by default");
+        assert!(active.is_for(13) && !active.is_for(19) && !active.is_for(9));
+        let board = after_on(13, &["D4", "K10"]);
+        let three_sizes = PolicyNet::parse(BUILTIN).unwrap();
+        assert_eq!(
+            active.probabilities(&board),
+            three_sizes.probabilities(&board)
+        );
         let net = PolicyNet::parse(TRAINED).unwrap();
-        assert_eq!(PolicyNet::install(net), Err(PolicyNetError::InUse));
+        assert_eq!(PolicyNet::install(Some(net)), Err(PolicyNetError::InUse));
+        assert_eq!(PolicyNet::install(None), Err(PolicyNetError::InUse));
     }
 }
