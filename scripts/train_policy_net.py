@@ -7,7 +7,8 @@ two moves, the arena's random openings) into the engine's 14 input planes, and t
 five 3x3 convolutions of 32 channels with ReLU and a 1x1 head to predict the move
 played, a random rotation or reflection a batch. The last --held-out records of each
 --weighted directory are kept out, as are the records of the --held-out-dirs, and the
-network's top-1 and top-5 rates on them are printed after each epoch. A batch holds
+network's top-1 and top-5 rates on them are printed after each epoch (with --evaluate,
+those of the weights files named, and nothing is trained). A batch holds
 positions of one size. Writes the weights file the engine reads
 (data/policy-nets/policy_9x9.txt, or --out), which `--go-policy-net` takes; a network
 for more sizes than 9x9 names them in its second line.
@@ -197,6 +198,21 @@ def write(net, channels, layers, sizes, path):
             f.write(" ".join(f"{v:.6g}" for v in b.flatten()) + "\n")
 
 
+def read(path):
+    """The network of a weights file as `write` writes it."""
+    lines = open(path).read().split("\n")
+    at = 2 if lines[0] == "gamebot-policy-net 2" else 1
+    channels, layers = map(int, lines[at].split())
+    net = Net(channels, layers)
+    at += 1
+    for conv in list(net.convs) + [net.head]:
+        shape = tuple(map(int, lines[at].split()))
+        conv.weight.data = torch.tensor(list(map(float, lines[at + 1].split()))).view(shape)
+        conv.bias.data = torch.tensor(list(map(float, lines[at + 2].split())))
+        at += 3
+    return net
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", nargs="*", type=int, default=[9],
@@ -212,6 +228,8 @@ def main():
     parser.add_argument("--channels", type=int, default=32)
     parser.add_argument("--layers", type=int, default=5)
     parser.add_argument("--epochs", type=int, default=6)
+    parser.add_argument("--evaluate", nargs="*", default=[], metavar="FILE",
+                        help="print these weights files' rates on the held-out records, train nothing")
     parser.add_argument("--out", default=os.path.join(
         os.path.dirname(__file__), "..", "data", "policy-nets", "policy_9x9.txt"))
     args = parser.parse_args()
@@ -249,6 +267,10 @@ def main():
         if len(y):
             groups.append((x, y))
 
+    for path in args.evaluate:
+        print(path, "top-1 / top-5 %:", rates(read(path), tests), flush=True)
+    if args.evaluate:
+        return
     net = Net(args.channels, args.layers)
     optimiser = torch.optim.Adam(net.parameters(), lr=2e-3, weight_decay=1e-5)
     batch = 256
