@@ -256,6 +256,8 @@ def main():
             x, y = positions(files, size)
             if len(y):
                 tests[named(directory, size)] = (x, y)
+        if args.evaluate:
+            continue
         x_plain, y_plain = positions(plain, size)
         x_weighted, y_weighted = positions(weighted, size)
         print(f"{size}x{size}: {len(plain)} plain records "
