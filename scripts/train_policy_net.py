@@ -30,6 +30,10 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 PLANES = 14
+# The first line of a weights file: version 1 holds a 9x9 network, version 2 names
+# the board sizes it was trained for on its second line.
+HEADER_ONE_SIZE = "gamebot-policy-net 1"
+HEADER_SIZES = "gamebot-policy-net 2"
 RECORDS = os.path.join(os.path.dirname(__file__), "..", "data", "go-records")
 
 
@@ -187,9 +191,9 @@ def rates(net, tests):
 def write(net, channels, layers, sizes, path):
     with open(path, "w") as f:
         if sizes == [9]:
-            f.write("gamebot-policy-net 1\n")
+            f.write(HEADER_ONE_SIZE + "\n")
         else:
-            f.write("gamebot-policy-net 2\nsizes " + " ".join(map(str, sizes)) + "\n")
+            f.write(HEADER_SIZES + "\nsizes " + " ".join(map(str, sizes)) + "\n")
         f.write(f"{channels} {layers}\n")
         for conv in list(net.convs) + [net.head]:
             w, b = conv.weight.detach().numpy(), conv.bias.detach().numpy()
@@ -201,7 +205,7 @@ def write(net, channels, layers, sizes, path):
 def read(path):
     """The network of a weights file as `write` writes it."""
     lines = open(path).read().split("\n")
-    at = 2 if lines[0] == "gamebot-policy-net 2" else 1
+    at = 2 if lines[0] == HEADER_SIZES else 1
     channels, layers = map(int, lines[at].split())
     net = Net(channels, layers)
     at += 1
