@@ -9,6 +9,7 @@ use gamebot::arena::cli::ArenaArgs;
 use gamebot::go::engine::model::{MoveModel, Weights};
 use gamebot::go::engine::playout::PlayoutStyle;
 use gamebot::go::engine::policy_net::PolicyNet;
+use gamebot::go::engine::value_net::ValueNet;
 use gamebot::go::engine::EngineOptions;
 use gamebot::go::gtp::{challenge_text, SgfFiles};
 use gamebot::go::text_board::{ReadBoardError, TextBoard, TextBoardError};
@@ -265,6 +266,12 @@ struct ModelArgs {
     /// three-size one, on 13x13 alone].
     #[arg(long, value_name = "FILE|none", value_parser = policy_net_choice)]
     go_policy_net: Option<PolicyNetChoice>,
+    /// A value network for the Go engine (a weights file, as
+    /// `scripts/train_value_net.py` writes it): its judgement of each node near the root
+    /// counts as simulations of their own, on the board sizes and at the komi it was
+    /// trained for [default: none].
+    #[arg(long, value_name = "FILE")]
+    go_value_net: Option<PathBuf>,
 }
 
 /// What `--go-policy-net` names.
@@ -300,6 +307,11 @@ impl ModelArgs {
                 })?;
             }
             None => {}
+        }
+        if let Some(path) = &self.go_value_net {
+            install_file("--go-value-net", path, |text| {
+                ValueNet::install(Some(ValueNet::parse(text)?))
+            })?;
         }
         if let Some(path) = &self.go_model {
             install_file("--go-model", path, |text| {

@@ -787,6 +787,56 @@ fn an_unreadable_policy_net_is_refused_by_name() {
     assert_unreadable_file_refused("--go-policy-net", "not a gamebot policy network");
 }
 
+/// Writes into `dir` a 9x9 value network for komi 7 (as `--go-value-net` reads it) that
+/// judges a position by how many stones the side to move has (the more, the worse for
+/// it), and returns its path: one layer of 16 channels whose first copies the mover's
+/// stones, a first fully connected layer that weighs their mean by -40.
+fn stone_counting_value_net(dir: &std::path::Path) -> std::path::PathBuf {
+    let mut weights = vec!["0"; 16 * 14 * 9];
+    // Output channel 0, input plane 0 (the mover's stones), the middle tap.
+    weights[4] = "1";
+    let mut first = vec!["0"; 17];
+    first[0] = "-40";
+    let text = format!(
+        "gamebot-value-net 1\nsizes 9\nkomi 7\n16 1 1\n16 14 3 3\n{}\n{}\n1 17 1 1\n{}\n2\n1 1 1 1\n1\n0\n",
+        weights.join(" "),
+        vec!["0"; 16].join(" "),
+        first.join(" ")
+    );
+    let path = dir.join("stones.txt");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn stdio_plays_with_the_value_net_it_is_given_at_its_size_and_komi() {
+    let _bound = bound();
+    let dir = scratch("value-net");
+    let seeded = ["--go-playouts", "300", "--seed", "3"];
+    let net = stone_counting_value_net(&dir);
+    let given = [&seeded[..], &["--go-value-net", net.to_str().unwrap()]].concat();
+    let moves = |options: &[&str], size: usize, komi: &str| {
+        let commands = format!(
+            "boardsize {size}\nkomi {komi}\n1 genmove b\n2 genmove w\n3 genmove b\n4 genmove w\n"
+        );
+        let answers = stdio_answers(options, &commands);
+        assert!(answers.contains("=4 "), "{answers:?}");
+        answers
+    };
+    // It changes the seeded moves on 9x9 at komi 7, the size and komi it names...
+    assert_ne!(moves(&given, 9, "7"), moves(&seeded, 9, "7"));
+    // ...and is not asked at another komi or on another size.
+    assert_eq!(moves(&given, 9, "6.5"), moves(&seeded, 9, "6.5"));
+    assert_eq!(moves(&given, 13, "7"), moves(&seeded, 13, "7"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_unreadable_value_net_is_refused_by_name() {
+    let _bound = bound();
+    assert_unreadable_file_refused("--go-value-net", "not a gamebot value network");
+}
+
 #[test]
 fn stdio_plays_with_the_playout_style_it_is_given() {
     let _bound = bound();

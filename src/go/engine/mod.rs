@@ -28,5 +28,6 @@ pub mod stopping;
 pub mod time_plan;
 pub mod tree;
 pub mod value;
+pub mod value_net;
 
 pub use options::EngineOptions;

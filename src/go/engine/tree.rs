@@ -67,6 +67,16 @@ impl Node {
         }
     }
 
+    /// Adds `visits` simulations won at `rate` for the player who made the move to the
+    /// node's prior (not to its AMAF statistics): another judgement of the position
+    /// than its simulations', such as a [value network](super::value_net)'s.
+    pub fn add_prior(&mut self, visits: f32, rate: f32) {
+        self.visits += visits;
+        self.wins += visits * rate;
+        self.prior_visits += visits;
+        self.prior_wins += visits * rate;
+    }
+
     /// The move that leads here from the parent.
     pub fn mv(&self) -> Move {
         (self.mv != PASS).then_some(self.mv as usize)

@@ -12,8 +12,8 @@
 //! for 9x9 in `data/policy-nets/policy_9x9.txt` and one for 9x9, 13x13 and 19x19 in
 //! `data/policy-nets/policy_9_13_19.txt`.
 
-mod convolution;
-mod planes;
+pub(super) mod convolution;
+pub(super) mod planes;
 
 use super::playout_board::PlayoutBoard;
 use convolution::{Convolution, Grid, BLOCK};
@@ -198,12 +198,12 @@ impl PolicyNet {
 }
 
 /// A [`PolicyNetError::Line`].
-fn line_error(line: usize, why: String) -> PolicyNetError {
+pub(super) fn line_error(line: usize, why: String) -> PolicyNetError {
     PolicyNetError::Line { line, why }
 }
 
 /// The line `sizes` and the board sizes it names, at least one, each in [`SIZES`].
-fn sizes_line<'a>(
+pub(super) fn sizes_line<'a>(
     lines: &mut impl Iterator<Item = (usize, &'a str)>,
 ) -> Result<Vec<usize>, PolicyNetError> {
     const WHAT: &str = "the board sizes";
@@ -234,7 +234,7 @@ fn sizes_line<'a>(
 }
 
 /// `text`, line `line`, as exactly `N` counts.
-fn numbers<const N: usize>(
+pub(super) fn numbers<const N: usize>(
     line: usize,
     text: &str,
     what: &str,
@@ -250,7 +250,7 @@ fn numbers<const N: usize>(
 }
 
 /// One layer: its shape line (which must be `shape`), its weights and its biases.
-fn read_layer<'a>(
+pub(super) fn read_layer<'a>(
     lines: &mut impl Iterator<Item = (usize, &'a str)>,
     shape: [usize; 4],
 ) -> Result<(Vec<f32>, Vec<f32>), PolicyNetError> {
@@ -275,7 +275,7 @@ fn read_layer<'a>(
 }
 
 /// The next line as exactly `count` finite numbers.
-fn floats_line<'a>(
+pub(super) fn floats_line<'a>(
     lines: &mut impl Iterator<Item = (usize, &'a str)>,
     count: usize,
     what: &str,
