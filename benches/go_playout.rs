@@ -3,8 +3,9 @@
 //! thread and on all cores, from the empty boards and from a 9x9 middle game (where the
 //! priors of new nodes cost more), and evaluations a second of the policy network
 //! (`--go-policy-net`, the repository's) on that middle game and on empty 13x13 and
-//! 19x19 boards (its convolutions read any size). Prints the median of 5 timed runs of
-//! each.
+//! 19x19 boards (its convolutions read any size), and of the value network
+//! (`--go-value-net`, the repository's 13x13 one) on empty 13x13. Prints the median of 5
+//! timed runs of each.
 //!
 //! Run: `cargo bench --bench go_playout` (about a minute). Under `cargo test` it only checks
 //! that every case runs.
@@ -17,6 +18,7 @@ use gamebot::go::engine::playout::{playout, random_playout, PlayoutStyle, Policy
 use gamebot::go::engine::playout_board::PlayoutBoard;
 use gamebot::go::engine::policy_net::PolicyNet;
 use gamebot::go::engine::search::{search, Budget, Settings};
+use gamebot::go::engine::value_net::ValueNet;
 use gamebot::go::rng::Rng;
 use gamebot::go::{Colour, Points};
 use std::time::{Duration, Instant};
@@ -118,6 +120,21 @@ fn evaluations_per_second(board: &Board, span: Duration) -> f64 {
     f64::from(evaluations) / start.elapsed().as_secs_f64()
 }
 
+/// Evaluations a second of the repository's 13x13 value network on the empty 13x13
+/// board, Black to move, during `span`.
+fn value_evaluations_per_second(span: Duration) -> f64 {
+    let text = include_str!("../data/value-nets/value_13.txt");
+    let net = ValueNet::parse(text).expect("the repository's value network reads");
+    let position = PlayoutBoard::from_board_to_move(&Board::new(13), Colour::Black);
+    let start = Instant::now();
+    let mut evaluations = 0u32;
+    while evaluations == 0 || start.elapsed() < span {
+        std::hint::black_box(net.win_rate(&position));
+        evaluations += 1;
+    }
+    f64::from(evaluations) / start.elapsed().as_secs_f64()
+}
+
 fn median(mut samples: Vec<f64>) -> f64 {
     samples.sort_by(f64::total_cmp);
     samples[samples.len() / 2]
@@ -191,8 +208,14 @@ fn main() {
         )
     };
     println!(
-        "policy network evaluations on empty boards: 13x13 {:>6.0}/s, 19x19 {:>6.0}/s",
+        "policy network evaluations on empty boards: 13x13 {:>6.0}/s, 19x19 {:>6.0}/s; \
+         value network evaluations on empty 13x13 {:>6.0}/s",
         evaluations(13),
         evaluations(19),
+        median(
+            (0..runs)
+                .map(|_| value_evaluations_per_second(span))
+                .collect()
+        ),
     );
 }

@@ -132,7 +132,7 @@ def main():
     steps = args.epochs * sum(len(t[0]) // batch for t in train.values())
     optimiser = torch.optim.Adam(net.parameters(), lr=1e-3, weight_decay=1e-4)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, 3e-3, total_steps=steps)
-    start = time.time()
+    start, best, komi = time.time(), float("inf"), komis.pop()
     for epoch in range(args.epochs):
         batches = [(size, idx) for size, (x, _, _, _) in train.items()
                    for idx in torch.randperm(len(x)).split(batch) if len(idx) == batch]
@@ -152,14 +152,20 @@ def main():
             schedule.step()
         net.eval()
         with torch.no_grad():
+            total = 0.0
             for size, (x, white, y, _) in test.items():
                 mean = train[size][2].mean()
                 mse = ((torch.sigmoid(net(x, white)[0]) - y) ** 2).mean().item()
                 base = ((mean - y) ** 2).mean().item()
+                total += mse * len(y)
                 print(f"epoch {epoch + 1} {size}x{size}: held-out mse {mse:.4f} "
                       f"(the mean alone {base:.4f}), {time.time() - start:.0f} s", flush=True)
         net.train()
-    write(net, args.channels, args.layers, args.hidden, sizes, komis.pop(), args.out)
+        # The epoch that judges the held-out positions best is the one written.
+        if total < best:
+            best = total
+            write(net, args.channels, args.layers, args.hidden, sizes, komi, args.out)
+            print(f"epoch {epoch + 1} written to {args.out}", flush=True)
 
 
 if __name__ == "__main__":

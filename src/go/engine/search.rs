@@ -21,7 +21,7 @@ use crate::go::{Colour, Points};
 use result::{candidate, result};
 pub use result::{Candidate, Dynamic, Score, SearchResult};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 mod result;
@@ -475,7 +475,7 @@ impl Worker {
                     tree = lock(&shared.tree);
                     if tree.expand(node, children.into_iter()) {
                         if let Some(rate) = judged {
-                            tree.node_mut(node).add_prior(value_visits(), 1.0 - rate);
+                            tree.node_mut(node).add_prior(VALUE_VISITS, 1.0 - rate);
                         }
                         if let Some(&grandparent) = self.path.iter().rev().nth(2) {
                             tree.inherit_amaf(node, grandparent, INHERITED_AMAF);
@@ -625,27 +625,13 @@ fn expand(
 /// built-in network plays on are [`BUILTIN_SIZES`](super::policy_net::BUILTIN_SIZES)).
 const POLICY_DEPTH: usize = 3;
 
-/// The deepest node below the root that a value network judges when it is expanded.
-fn value_depth() -> usize {
-    static DEPTH: OnceLock<usize> = OnceLock::new();
-    *DEPTH.get_or_init(|| {
-        std::env::var("GB_VALUE_DEPTH")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(3)
-    })
-}
+/// The deepest node below the root that a value network judges when the search expands
+/// it (the root itself is not judged: its value picks no move).
+const VALUE_DEPTH: usize = 3;
 
-/// The simulations a value network's judgement counts for.
-fn value_visits() -> f32 {
-    static VISITS: OnceLock<f32> = OnceLock::new();
-    *VISITS.get_or_init(|| {
-        std::env::var("GB_VALUE_W")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(20.0)
-    })
-}
+/// The simulations a value network's judgement of a node counts for, beside the prior's
+/// and the node's own (the README's "A value network").
+const VALUE_VISITS: f32 = 50.0;
 
 /// The side to move's chance of winning `leaf`'s position `board` by the active value
 /// network, when there is one for the board's size and `komi` and the leaf is near
@@ -653,7 +639,7 @@ fn value_visits() -> f32 {
 fn judgement(leaf: Leaf, board: &PlayoutBoard, komi: Points) -> Option<f32> {
     ValueNet::active()
         .filter(|net| {
-            (1..=value_depth()).contains(&leaf.depth) && net.is_for(board.size(), komi.to_f64())
+            (1..=VALUE_DEPTH).contains(&leaf.depth) && net.is_for(board.size(), komi.to_f64())
         })
         .map(|net| net.win_rate(board))
 }

@@ -339,6 +339,19 @@ impl Tree {
 mod tests {
     use super::*;
 
+    #[test]
+    fn a_later_prior_moves_the_rate_but_not_the_real_visits_nor_the_amaf() {
+        let _bound = crate::test_bound::bound();
+        let mut node = Node::new(Some(3), 10.0, 0.5);
+        node.visits += 4.0;
+        node.wins += 4.0;
+        node.add_prior(50.0, 0.2);
+        assert_eq!(node.real_visits(), 4.0);
+        assert_eq!((node.visits, node.wins), (64.0, 19.0));
+        assert!((node.prior_rate() - 15.0 / 60.0).abs() < 1e-6);
+        assert_eq!((node.amaf_visits, node.amaf_wins), (10.0, 5.0));
+    }
+
     /// Children for `points`, each with one prior simulation at an even rate.
     fn kids(points: impl IntoIterator<Item = usize>) -> std::vec::IntoIter<Node> {
         points

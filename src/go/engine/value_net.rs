@@ -207,6 +207,33 @@ mod tests {
         1.0 / (1.0 + (-x).exp())
     }
 
+    /// The rules point of a vertex such as `D4` on a board of `size` lines.
+    fn point_on(size: usize, vertex: &str) -> usize {
+        let column = b"ABCDEFGHJKLMNOPQRST"
+            .iter()
+            .position(|&c| c == vertex.as_bytes()[0])
+            .unwrap();
+        let row: usize = vertex[1..].parse().unwrap();
+        (row - 1) * size + column
+    }
+
+    #[test]
+    fn the_trained_network_gives_pytorchs_win_rates() {
+        let _bound = crate::test_bound::bound();
+        let net = ValueNet::parse(include_str!("../../../data/value-nets/value_13.txt")).unwrap();
+        assert!(net.is_for(13, 7.0));
+        // PyTorch's win rates for the same weights and positions, to four digits.
+        for (moves, expected) in [
+            (&[][..], 0.5062),
+            (&["D4"][..], 0.5041),
+            (&["D4", "K10", "K4", "D10", "G7"][..], 0.5477),
+        ] {
+            let points: Vec<usize> = moves.iter().map(|v| point_on(13, v)).collect();
+            let found = net.win_rate(&after(13, &points));
+            assert!((found - expected).abs() < 5e-4, "after {moves:?}: {found}");
+        }
+    }
+
     #[test]
     fn the_win_rate_is_the_layers_worked_by_hand() {
         let _bound = crate::test_bound::bound();
