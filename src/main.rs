@@ -292,8 +292,9 @@ fn policy_net_choice(text: &str) -> Result<PolicyNetChoice, String> {
 }
 
 impl ModelArgs {
-    /// Makes `--go-model`'s weights and `--go-policy-net`'s choice, if given, the
-    /// engine's, before any search; an error names the option and the file.
+    /// Makes `--go-model`'s weights, `--go-policy-net`'s choice and `--go-value-net`'s
+    /// network, if given, the engine's, before any search; an error names the option and
+    /// the file.
     fn install(&self) -> std::io::Result<()> {
         match &self.go_policy_net {
             Some(PolicyNetChoice::File(path)) => {
