@@ -121,6 +121,25 @@ def moves_of(text, size):
         yield colour, None if pass_ else (ord(s[1]) - 97) * size + ord(s[0]) - 97
 
 
+def replay(text, size):
+    """Each move of a record with the position before it: (turn, colour, point or None
+    for a pass, the input planes of the position for `colour`), up to the end or the
+    first illegal move. The planes are worked out only when asked for (call them)."""
+    board, last, before, ko = [0] * size * size, None, None, None
+    for turn, (colour, p) in enumerate(moves_of(text, size)):
+        state = (list(board), colour, last, before, ko, size)
+        yield turn, colour, p, lambda state=state: planes(*state)
+        if p is None:
+            ko, before, last = None, last, None
+            continue
+        captured = play(board, p, colour, size)
+        if captured is None:
+            return
+        stones, libs = string_of(board, p, size)
+        ko = captured[0] if len(captured) == 1 and len(stones) == 1 and len(libs) == 1 else None
+        before, last = last, p
+
+
 def positions(files, size, skip=2):
     """The planes and the move played of every position of the records of `size`."""
     xs, ys = [], []
@@ -128,20 +147,10 @@ def positions(files, size, skip=2):
         text = open(name).read()
         if f"SZ[{size}]" not in text:
             continue
-        board, last, before, ko = [0] * size * size, None, None, None
-        for i, (colour, p) in enumerate(moves_of(text, size)):
-            if p is not None and i >= skip:
-                xs.append(planes(board, colour, last, before, ko, size))
+        for turn, _, p, position in replay(text, size):
+            if p is not None and turn >= skip:
+                xs.append(position())
                 ys.append(p)
-            if p is None:
-                ko, before, last = None, last, None
-                continue
-            captured = play(board, p, colour, size)
-            if captured is None:
-                break
-            stones, libs = string_of(board, p, size)
-            ko = captured[0] if len(captured) == 1 and len(stones) == 1 and len(libs) == 1 else None
-            before, last = last, p
     xs = np.array(xs) if xs else np.zeros((0, PLANES, size, size), np.uint8)
     return torch.tensor(xs, dtype=torch.float32), torch.tensor(ys, dtype=torch.int64)
 

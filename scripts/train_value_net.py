@@ -25,7 +25,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from train_policy_net import PLANES, moves_of, planes, play, string_of
+from train_policy_net import PLANES, replay
 
 # The first line of a value network's weights file.
 HEADER = "gamebot-value-net 1"
@@ -40,22 +40,15 @@ def positions(labels):
     for label in labels:
         size = label["size"]
         text = open(os.path.join(ROOT, label["record"]), encoding="utf-8").read()
-        board, last, before, ko = [0] * size * size, None, None, None
         black = label["black"]
-        for turn, (colour, p) in enumerate(moves_of(text, size)):
+        for turn, colour, p, position in replay(text, size):
             if turn >= len(black) or p is None:
                 break
-            xs.append(planes(board, colour, last, before, ko, size))
+            xs.append(position())
             whites.append(1.0 if colour == -1 else 0.0)
             ys.append(black[turn] if colour == 1 else 1.0 - black[turn])
             owner = label.get("owner", [[0.0] * size * size] * len(black))[turn]
             owners.append(np.array(owner, np.float32).reshape(size, size) * colour)
-            captured = play(board, p, colour, size)
-            if captured is None:
-                break
-            stones, libs = string_of(board, p, size)
-            ko = captured[0] if len(captured) == 1 and len(stones) == 1 and len(libs) == 1 else None
-            before, last = last, p
     return (torch.tensor(np.array(xs), dtype=torch.float32),
             torch.tensor(whites).view(-1, 1), torch.tensor(ys).view(-1, 1),
             torch.tensor(np.array(owners)).unsqueeze(1))

@@ -169,8 +169,8 @@ impl ValueNet {
 
 #[cfg(test)]
 mod tests {
+    use super::super::policy_net::tests::after_on;
     use super::*;
-    use crate::go::board::Board;
 
     /// A weights file for a network of 16 channels and one 3x3 layer whose weights are
     /// all 0 (so each channel's mean is its bias, cut at 0), a first layer of width 1
@@ -191,30 +191,8 @@ mod tests {
         )
     }
 
-    /// The position after `moves` (rules points) on a board of `size` lines, played
-    /// alternately from Black.
-    fn after(size: usize, moves: &[usize]) -> PlayoutBoard {
-        let mut board = Board::new(size);
-        let mut colour = Colour::Black;
-        for &point in moves {
-            board.play(colour, point).unwrap();
-            colour = colour.opponent();
-        }
-        PlayoutBoard::from_board_to_move(&board, colour)
-    }
-
     fn sigmoid(x: f32) -> f32 {
         1.0 / (1.0 + (-x).exp())
-    }
-
-    /// The rules point of a vertex such as `D4` on a board of `size` lines.
-    fn point_on(size: usize, vertex: &str) -> usize {
-        let column = b"ABCDEFGHJKLMNOPQRST"
-            .iter()
-            .position(|&c| c == vertex.as_bytes()[0])
-            .unwrap();
-        let row: usize = vertex[1..].parse().unwrap();
-        (row - 1) * size + column
     }
 
     #[test]
@@ -228,8 +206,7 @@ mod tests {
             (&["D4"][..], 0.5041),
             (&["D4", "K10", "K4", "D10", "G7"][..], 0.5477),
         ] {
-            let points: Vec<usize> = moves.iter().map(|v| point_on(13, v)).collect();
-            let found = net.win_rate(&after(13, &points));
+            let found = net.win_rate(&after_on(13, moves));
             assert!((found - expected).abs() < 5e-4, "after {moves:?}: {found}");
         }
     }
@@ -246,10 +223,10 @@ mod tests {
         first[16] = -1.0;
         let net = ValueNet::parse(&file(biases, first)).unwrap();
         // Black to move: the first layer gives 0.25 * 2, the second adds its bias 0.5.
-        let black = net.win_rate(&after(9, &[]));
+        let black = net.win_rate(&after_on(9, &[]));
         assert!((black - sigmoid(0.5 + 0.5)).abs() < 1e-6, "{black}");
         // White to move: White's weight -1 takes the first layer to 0 after its ReLU.
-        let white = net.win_rate(&after(9, &[40]));
+        let white = net.win_rate(&after_on(9, &["E5"]));
         assert!((white - sigmoid(0.5)).abs() < 1e-6, "{white}");
     }
 

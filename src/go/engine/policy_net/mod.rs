@@ -298,7 +298,7 @@ pub(super) fn floats_line<'a>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::go::board::Board;
     use crate::go::Colour;
@@ -323,7 +323,7 @@ mod tests {
 
     /// The position after `moves` on a board of `size` lines, played alternately from
     /// Black.
-    fn after_on(size: usize, moves: &[&str]) -> PlayoutBoard {
+    pub(in crate::go::engine) fn after_on(size: usize, moves: &[&str]) -> PlayoutBoard {
         let mut board = Board::new(size);
         let mut colour = Colour::Black;
         for vertex in moves {
