@@ -105,19 +105,26 @@ fn simulations_per_second(board: &Board, threads: usize, span: Duration) -> f64 
     result.playouts as f64 / start.elapsed().as_secs_f64()
 }
 
+/// How many times a second `evaluate` runs during `span` (at least once).
+fn calls_per_second(span: Duration, mut evaluate: impl FnMut()) -> f64 {
+    let start = Instant::now();
+    let mut calls = 0u32;
+    while calls == 0 || start.elapsed() < span {
+        evaluate();
+        calls += 1;
+    }
+    f64::from(calls) / start.elapsed().as_secs_f64()
+}
+
 /// Evaluations a second of the repository's policy network on `board`, Black to move,
 /// during `span`.
 fn evaluations_per_second(board: &Board, span: Duration) -> f64 {
     let text = include_str!("../data/policy-nets/policy_9x9.txt");
     let net = PolicyNet::parse(text).expect("the repository's policy network reads");
     let position = PlayoutBoard::from_board_to_move(board, Colour::Black);
-    let start = Instant::now();
-    let mut evaluations = 0u32;
-    while evaluations == 0 || start.elapsed() < span {
+    calls_per_second(span, || {
         std::hint::black_box(net.probabilities(&position));
-        evaluations += 1;
-    }
-    f64::from(evaluations) / start.elapsed().as_secs_f64()
+    })
 }
 
 /// Evaluations a second of the repository's 13x13 value network on the empty 13x13
@@ -126,13 +133,9 @@ fn value_evaluations_per_second(span: Duration) -> f64 {
     let text = include_str!("../data/value-nets/value_13.txt");
     let net = ValueNet::parse(text).expect("the repository's value network reads");
     let position = PlayoutBoard::from_board_to_move(&Board::new(13), Colour::Black);
-    let start = Instant::now();
-    let mut evaluations = 0u32;
-    while evaluations == 0 || start.elapsed() < span {
+    calls_per_second(span, || {
         std::hint::black_box(net.win_rate(&position));
-        evaluations += 1;
-    }
-    f64::from(evaluations) / start.elapsed().as_secs_f64()
+    })
 }
 
 fn median(mut samples: Vec<f64>) -> f64 {
