@@ -14,6 +14,17 @@ printed after each epoch. Writes the weights file the engine reads (`--go-value-
     python3 scripts/train_value_net.py values-13.jsonl --out value_13.txt
 
 The network is trained at the labels' komi; the engine uses it only at that komi.
+
+With `--trunk POLICY`, the network is instead a value head on a policy network's
+convolutions (`scripts/train_policy_net.py`'s weights file): their activations, left as
+they are, go through `--layers` more 3x3 convolutions (one by default) to the mean and
+the two fully connected layers, and the policy network's file is written again for the
+labels' board sizes alone, with the head after it, for `--go-policy-net`. The engine
+then has the win rate for little more than the policy's own cost, wherever it asks the
+policy and the komi is the head's.
+
+    python3 scripts/train_value_net.py values-13.jsonl --trunk policy_9_13_19.txt \
+        --out policy_value_13.txt
 """
 import argparse
 import json
@@ -25,10 +36,12 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from train_policy_net import PLANES, replay
+from train_policy_net import HEADER_ONE_SIZE, HEADER_SIZES, PLANES, read, replay
 
 # The first line of a value network's weights file.
 HEADER = "gamebot-value-net 1"
+# The line that starts a value head in a policy network's weights file.
+HEAD = "value-head"
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 
 
@@ -55,10 +68,10 @@ def positions(labels):
 
 
 class ValueNet(nn.Module):
-    def __init__(self, channels, layers, hidden):
+    def __init__(self, channels, layers, hidden, inputs=PLANES):
         super().__init__()
         self.convs = nn.ModuleList(
-            nn.Conv2d(PLANES if i == 0 else channels, channels, 3, padding=1) for i in range(layers)
+            nn.Conv2d(inputs if i == 0 else channels, channels, 3, padding=1) for i in range(layers)
         )
         self.fc1 = nn.Linear(channels + 1, hidden)
         self.fc2 = nn.Linear(hidden, 1)
@@ -74,9 +87,26 @@ class ValueNet(nn.Module):
         return self.fc2(F.relu(self.fc1(torch.cat([pooled, white], 1)))), torch.tanh(self.owner(h))
 
 
-def write(net, channels, layers, hidden, sizes, komi, path):
+def trunk_of(policy):
+    """The activations of a policy network's last convolution, as a function of planes."""
+    def activations(x):
+        with torch.no_grad():
+            for conv in policy.convs:
+                x = F.relu(conv(x))
+        return x
+    return activations
+
+
+def write(net, channels, layers, hidden, sizes, komi, path, trunk=None):
+    """Writes a value network's weights file, or with `trunk` (a policy network's weights
+    file) that file for `sizes` alone with the network after it as its value head."""
     with open(path, "w") as f:
-        f.write(HEADER + "\n")
+        if trunk is not None:
+            lines = open(trunk).read().rstrip("\n").split("\n")
+            body = lines[2:] if lines[0] == HEADER_SIZES else lines[1:]
+            assert lines[0] in (HEADER_SIZES, HEADER_ONE_SIZE), "not a policy network"
+            f.write("\n".join([HEADER_SIZES, "sizes " + " ".join(map(str, sizes))] + body) + "\n")
+        f.write((HEADER if trunk is None else HEAD) + "\n")
         f.write("sizes " + " ".join(map(str, sizes)) + "\n")
         f.write(f"komi {komi:g}\n")
         f.write(f"{channels} {layers} {hidden}\n")
@@ -97,13 +127,18 @@ def main():
     parser.add_argument("labels", nargs="+", help="JSON lines of scripts/label_values.py")
     parser.add_argument("--out", required=True)
     parser.add_argument("--channels", type=int, default=32)
-    parser.add_argument("--layers", type=int, default=5)
+    parser.add_argument("--layers", type=int, default=None,
+                        help="3x3 convolutions (5, or 1 on a --trunk)")
     parser.add_argument("--hidden", type=int, default=32)
     parser.add_argument("--epochs", type=int, default=6)
     parser.add_argument("--held-out-every", type=int, default=20)
     parser.add_argument("--owner-weight", type=float, default=1.0,
                         help="the ownership loss's weight, where the labels have ownership")
+    parser.add_argument("--trunk", help="a policy network's weights file: train a value head "
+                                        "on its convolutions, and write the file with the head")
     args = parser.parse_args()
+    if args.layers is None:
+        args.layers = 1 if args.trunk else 5
     torch.manual_seed(1)
     np.random.seed(1)
     torch.set_num_threads(2)
@@ -120,7 +155,17 @@ def main():
         test[size] = positions([l for i, l in enumerate(of_size) if i % args.held_out_every == 0])
         print(f"{size}x{size}: {len(train[size][0])} positions to learn, {len(test[size][0])} held out")
 
-    net = ValueNet(args.channels, args.layers, args.hidden)
+    inputs = PLANES
+    if args.trunk:
+        # The policy network's activations stand for the planes: worked out once, as they
+        # do not learn (and so without the random symmetries, which they would not follow).
+        policy = read(args.trunk)
+        activations = trunk_of(policy)
+        inputs = policy.convs[-1].out_channels
+        for data in (train, test):
+            for size, (x, *rest) in data.items():
+                data[size] = (torch.cat([activations(part) for part in x.split(1024)]), *rest)
+    net = ValueNet(args.channels, args.layers, args.hidden, inputs)
     batch = 256
     steps = args.epochs * sum(len(t[0]) // batch for t in train.values())
     optimiser = torch.optim.Adam(net.parameters(), lr=1e-3, weight_decay=1e-4)
@@ -132,7 +177,7 @@ def main():
         np.random.shuffle(batches)
         for size, idx in batches:
             x, white, y, owner = (t[idx] for t in train[size])
-            k = np.random.randint(8)
+            k = 0 if args.trunk else np.random.randint(8)
             if k >= 4:
                 x, owner = x.flip(3), owner.flip(3)
             x, owner = torch.rot90(x, k % 4, (2, 3)), torch.rot90(owner, k % 4, (2, 3))
@@ -157,7 +202,8 @@ def main():
         # The epoch that judges the held-out positions best is the one written.
         if total < best:
             best = total
-            write(net, args.channels, args.layers, args.hidden, sizes, komi, args.out)
+            write(net, args.channels, args.layers, args.hidden, sizes, komi, args.out,
+                  args.trunk)
             print(f"epoch {epoch + 1} written to {args.out}", flush=True)
 
 

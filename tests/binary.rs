@@ -787,25 +787,60 @@ fn an_unreadable_policy_net_is_refused_by_name() {
     assert_unreadable_file_refused("--go-policy-net", "not a gamebot policy network");
 }
 
-/// Writes into `dir` a 9x9 value network for komi 7 (as `--go-value-net` reads it) that
-/// judges a position by how many stones the side to move has (the more, the worse for
-/// it), and returns its path: one layer of 16 channels whose first copies the mover's
-/// stones, a first fully connected layer that weighs their mean by -40.
-fn stone_counting_value_net(dir: &std::path::Path) -> std::path::PathBuf {
-    let mut weights = vec!["0"; 16 * 14 * 9];
-    // Output channel 0, input plane 0 (the mover's stones), the middle tap.
-    weights[4] = "1";
+/// The layers of a 9x9 value network for komi 7 that judges a position by how many
+/// stones the side to move has (the more, the worse for it), as `--go-value-net` reads
+/// them after its header, its first layer reading `inputs` channels: one layer of 16
+/// channels whose first copies input channel 0 (the mover's stones among the input
+/// planes, or a copy of them in a policy network's last layer), a first fully connected
+/// layer that weighs their mean by -40.
+fn stone_counting(inputs: usize) -> String {
     let mut first = vec!["0"; 17];
     first[0] = "-40";
-    let text = format!(
-        "gamebot-value-net 1\nsizes 9\nkomi 7\n16 1 1\n16 14 3 3\n{}\n{}\n1 17 1 1\n{}\n2\n1 1 1 1\n1\n0\n",
-        weights.join(" "),
+    format!(
+        "sizes 9\nkomi 7\n16 1 1\n16 {inputs} 3 3\n{}\n{}\n1 17 1 1\n{}\n2\n1 1 1 1\n1\n0\n",
+        copying(inputs),
         vec!["0"; 16].join(" "),
         first.join(" ")
-    );
-    let path = dir.join("stones.txt");
+    )
+}
+
+/// The weights of a 3x3 layer of 16 channels from `inputs` whose first output channel
+/// copies the first input channel, the rest 0.
+fn copying(inputs: usize) -> String {
+    let mut weights = vec!["0"; 16 * inputs * 9];
+    // Output channel 0, input channel 0, the middle tap.
+    weights[4] = "1";
+    weights.join(" ")
+}
+
+/// Writes `text` into `dir` as `name` and returns its path.
+fn written(dir: &std::path::Path, name: &str, text: &str) -> std::path::PathBuf {
+    let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
     path
+}
+
+/// Writes into `dir` the [stone-counting](stone_counting) value network as
+/// `--go-value-net` reads it, and returns its path.
+fn stone_counting_value_net(dir: &std::path::Path) -> std::path::PathBuf {
+    let text = format!("gamebot-value-net 1\n{}", stone_counting(14));
+    written(dir, "stones.txt", &text)
+}
+
+/// Writes into `dir` a 9x9 policy network (as `--go-policy-net` reads it) of one layer
+/// whose first channel copies the mover's stones and whose head weighs nothing (every
+/// legal move alike), with the [stone-counting](stone_counting) value head when `head`,
+/// and returns its path.
+fn stone_copying_policy_net(dir: &std::path::Path, head: bool) -> std::path::PathBuf {
+    let zeros = vec!["0"; 16].join(" ");
+    let mut text = format!(
+        "gamebot-policy-net 2\nsizes 9\n16 1\n16 14 3 3\n{}\n{zeros}\n1 16 1 1\n{zeros}\n0\n",
+        copying(14)
+    );
+    if head {
+        text += &format!("value-head\n{}", stone_counting(16));
+    }
+    written(dir, &format!("policy-{head}.txt"), &text)
 }
 
 #[test]
@@ -828,6 +863,29 @@ fn stdio_plays_with_the_value_net_it_is_given_at_its_size_and_komi() {
     // ...and is not asked at another komi or on another size.
     assert_eq!(moves(&given, 9, "6.5"), moves(&seeded, 9, "6.5"));
     assert_eq!(moves(&given, 13, "7"), moves(&seeded, 13, "7"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn stdio_judges_with_the_value_head_its_policy_net_carries_at_its_komi() {
+    let _bound = bound();
+    let dir = scratch("value-head");
+    let seeded = ["--go-playouts", "300", "--seed", "3", "--go-policy-net"];
+    let headed = stone_copying_policy_net(&dir, true);
+    let plain = stone_copying_policy_net(&dir, false);
+    let headed = [&seeded[..], &[headed.to_str().unwrap()]].concat();
+    let plain = [&seeded[..], &[plain.to_str().unwrap()]].concat();
+    let moves = |options: &[&str], komi: &str| {
+        let commands = format!(
+            "boardsize 9\nkomi {komi}\n1 genmove b\n2 genmove w\n3 genmove b\n4 genmove w\n"
+        );
+        let answers = stdio_answers(options, &commands);
+        assert!(answers.contains("=4 "), "{answers:?}");
+        answers
+    };
+    // The head changes the seeded moves at its komi, and at another is not asked.
+    assert_ne!(moves(&headed, "7"), moves(&plain, "7"));
+    assert_eq!(moves(&headed, "6.5"), moves(&plain, "6.5"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -465,13 +465,15 @@ impl Worker {
                     // The priors are worked out without the lock, so that the other
                     // threads go on meanwhile; they take the claimed node for a leaf.
                     drop(tree);
-                    let children = children(
+                    let judged = judgement(leaf, &board, shared.komi);
+                    let (children, judged_by_head) = children(
                         leaf,
                         &mut board,
                         &mut self.policy.ladders,
                         (shared.komi, shared.avoid.as_deref()),
+                        judged.is_none(),
                     );
-                    let judged = judgement(leaf, &board, shared.komi);
+                    let judged = judged.or(judged_by_head);
                     tree = lock(&shared.tree);
                     if tree.expand(node, children.into_iter()) {
                         if let Some(rate) = judged {
@@ -611,7 +613,7 @@ fn expand(
     if tree.node(leaf.node).is_expanded() {
         return;
     }
-    let children = children(leaf, board, ladders, rules);
+    let (children, _) = children(leaf, board, ladders, rules, false);
     tree.expand(leaf.node, children.into_iter());
 }
 
@@ -635,7 +637,8 @@ const VALUE_VISITS: f32 = 50.0;
 
 /// The side to move's chance of winning `leaf`'s position `board` by the active value
 /// network, when there is one for the board's size and `komi` and the leaf is near
-/// enough to the root.
+/// enough to the root (where there is none, the policy network's value head may judge
+/// it: [`children`]).
 fn judgement(leaf: Leaf, board: &PlayoutBoard, komi: Points) -> Option<f32> {
     ValueNet::active()
         .filter(|net| {
@@ -644,19 +647,25 @@ fn judgement(leaf: Leaf, board: &PlayoutBoard, komi: Points) -> Option<f32> {
         .map(|net| net.win_rate(board))
 }
 
-/// The children [`expand`] gives `leaf`, whose position is `board`.
+/// The children [`expand`] gives `leaf`, whose position is `board`; and, when `judge`,
+/// the side to move's chance of winning by the policy network's value head, when the
+/// policy network is asked, carries one for `komi` and the leaf is near enough to the
+/// root to be judged.
 fn children(
     leaf: Leaf,
     board: &mut PlayoutBoard,
     ladders: &mut LadderReader,
     (komi, avoid): (Points, Option<&Avoid>),
-) -> Vec<Node> {
+    judge: bool,
+) -> (Vec<Node>, Option<f32>) {
     let pass_wins = board.passes() > 0
         && Outcome::winner_of_margin(board.area_margin(), komi) == Some(board.to_move());
     let mover = board.to_move();
-    let policy = PolicyNet::active()
+    let judge_at = (judge && (1..=VALUE_DEPTH).contains(&leaf.depth)).then(|| komi.to_f64());
+    let (policy, judged) = PolicyNet::active()
         .filter(|net| leaf.depth <= POLICY_DEPTH && net.is_for(board.size()))
-        .map(|net| net.probabilities(board));
+        .map(|net| net.evaluate(board, judge_at))
+        .map_or((None, None), |(policy, judged)| (Some(policy), judged));
     let mut children: Vec<Node> = priors(board, ladders, policy.as_deref())
         .into_iter()
         .filter(|prior| avoid.is_none_or(|avoid| !avoid.keeps_out(mover, prior.mv, leaf.depth)))
@@ -668,7 +677,7 @@ fn children(
     if children.is_empty() {
         children.push(Node::new(None, 0.0, 0.5));
     }
-    children
+    (children, judged)
 }
 
 /// The prior of a pass that ends the game won as the board stands: simulations, win rate.

@@ -2,12 +2,14 @@
 //! chance of winning, as KataGo judged positions of the records it was trained on. The
 //! search adds its judgement to a node near the root, when it expands it, as simulations
 //! of their own (see [`search`](super::search)); none is used unless `--go-value-net`
-//! installs one.
+//! installs one, or the policy network's file carries one as its value head.
 //!
 //! The network reads the policy network's input planes
 //! ([`planes`](super::policy_net::planes)) through 3x3 convolutions with ReLU, takes
 //! each channel's mean over the board, and gives that and whether White is to move to
-//! two fully connected layers, one win-rate logit out. It is trained outside the engine
+//! two fully connected layers, one win-rate logit out. As a policy network's value
+//! head it reads that network's last hidden layer instead of the planes, so that the
+//! policy's convolutions serve both. It is trained outside the engine
 //! (`scripts/train_value_net.py`) at one komi, and is used only at that komi.
 
 use super::playout_board::PlayoutBoard;
@@ -72,17 +74,36 @@ impl ValueNet {
         ACTIVE.set(net).map_err(|_| ValueNetError::InUse)
     }
 
-    /// Reads a weights file: the header `gamebot-value-net 1`, a line `sizes` with the
-    /// board sizes it is for, a line `komi` with the komi it was trained at, the
-    /// channels, the number of 3x3 layers and the width of the first fully connected
-    /// layer; then for each layer (the two fully connected ones last, shaped as 1x1
-    /// kernels) a line of its shape, a line of its weights and a line of its biases.
+    /// Reads a weights file: the header `gamebot-value-net 1`, then the network as
+    /// [`ValueNet::read`] reads it, its first layer reading the input planes.
     pub fn parse(text: &str) -> Result<ValueNet, ValueNetError> {
         let mut lines = text.lines().enumerate().map(|(n, line)| (n + 1, line));
         if lines.next().map(|(_, line)| line.trim()) != Some(HEADER) {
             return Err(ValueNetError::Header);
         }
-        let sizes = sizes_line(&mut lines)?;
+        let net = ValueNet::read(&mut lines, PLANES)?;
+        if let Some((line, extra)) = lines.find(|(_, line)| !line.trim().is_empty()) {
+            return Err(line_error(
+                line,
+                format!("unexpected text after the last layer: {extra:.20}"),
+            )
+            .into());
+        }
+        Ok(net)
+    }
+
+    /// Reads a network from numbered `lines`: a line `sizes` with the board sizes it is
+    /// for, a line `komi` with the komi it was trained at, the channels, the number of
+    /// 3x3 layers and the width of the first fully connected layer; then for each layer
+    /// (the two fully connected ones last, shaped as 1x1 kernels) a line of its shape, a
+    /// line of its weights and a line of its biases. Its first layer reads `inputs`
+    /// channels: the input planes, or a policy network's last activations when it is
+    /// that network's value head.
+    pub(super) fn read<'a>(
+        lines: &mut impl Iterator<Item = (usize, &'a str)>,
+        inputs: usize,
+    ) -> Result<ValueNet, PolicyNetError> {
+        let sizes = sizes_line(lines)?;
         let (line, text) = lines
             .next()
             .ok_or_else(|| PolicyNetError::Ends("the komi".to_string()))?;
@@ -97,23 +118,16 @@ impl ValueNet {
             .ok_or_else(|| PolicyNetError::Ends("the channels and layers".to_string()))?;
         let [channels, layers, width] = numbers(line, counts, "the channels, layers and width")?;
         if channels == 0 || channels % BLOCK != 0 || layers == 0 || width == 0 {
-            return Err(line_error(line, format!("{channels} channels, {layers} layers and width {width}: the channels must be a positive multiple of {BLOCK}, with at least one layer and a positive width")).into());
+            return Err(line_error(line, format!("{channels} channels, {layers} layers and width {width}: the channels must be a positive multiple of {BLOCK}, with at least one layer and a positive width")));
         }
         let mut hidden = Vec::with_capacity(layers);
         for layer in 0..layers {
-            let inputs = if layer == 0 { PLANES } else { channels };
-            let (weights, biases) = read_layer(&mut lines, [channels, inputs, 3, 3])?;
-            hidden.push(Convolution::new(channels, inputs, &weights, biases));
+            let reads = if layer == 0 { inputs } else { channels };
+            let (weights, biases) = read_layer(lines, [channels, reads, 3, 3])?;
+            hidden.push(Convolution::new(channels, reads, &weights, biases));
         }
-        let (first, first_biases) = read_layer(&mut lines, [width, channels + 1, 1, 1])?;
-        let (second, second_bias) = read_layer(&mut lines, [1, width, 1, 1])?;
-        if let Some((line, extra)) = lines.find(|(_, line)| !line.trim().is_empty()) {
-            return Err(line_error(
-                line,
-                format!("unexpected text after the last layer: {extra:.20}"),
-            )
-            .into());
-        }
+        let (first, first_biases) = read_layer(lines, [width, channels + 1, 1, 1])?;
+        let (second, second_bias) = read_layer(lines, [1, width, 1, 1])?;
         Ok(ValueNet {
             sizes,
             komi,
@@ -134,13 +148,19 @@ impl ValueNet {
     pub fn win_rate(&self, board: &PlayoutBoard) -> f32 {
         let grid = Grid::new(board.size());
         let input = input_planes(board, &grid);
+        self.win_rate_of(&grid, input, board.to_move() == Colour::White)
+    }
+
+    /// The side to move's chance of winning, from 0 to 1, from `input`: for each cell of
+    /// `grid`, the channels the first layer reads; `white` when White is to move.
+    pub(super) fn win_rate_of(&self, grid: &Grid, input: Vec<f32>, white: bool) -> f32 {
         let activations = self
             .hidden
             .iter()
-            .fold(input, |activations, layer| layer.apply(&grid, &activations));
+            .fold(input, |activations, layer| layer.apply(grid, &activations));
         let channels = self.first.len() / self.first_biases.len() - 1;
         let mut features = vec![0.0f32; channels + 1];
-        let points = board.size() * board.size();
+        let points = grid.size() * grid.size();
         for point in 0..points {
             let cell = grid.cell(point);
             for (sum, a) in features
@@ -151,7 +171,7 @@ impl ValueNet {
             }
         }
         features.iter_mut().for_each(|sum| *sum /= points as f32);
-        features[channels] = f32::from(u8::from(board.to_move() == Colour::White));
+        features[channels] = f32::from(u8::from(white));
         let logit = self.second_bias
             + self
                 .first

@@ -16,6 +16,8 @@ pub(super) mod convolution;
 pub(super) mod planes;
 
 use super::playout_board::PlayoutBoard;
+use super::value_net::ValueNet;
+use crate::go::Colour;
 use convolution::{Convolution, Grid, BLOCK};
 use planes::{input_planes, PLANES};
 use std::sync::OnceLock;
@@ -25,6 +27,9 @@ const HEADER: &str = "gamebot-policy-net 1";
 
 /// The first line of a weights file whose second names the board sizes it is for.
 const HEADER_SIZES: &str = "gamebot-policy-net 2";
+
+/// The line, after the policy's head, that starts a value head.
+const VALUE_HEAD: &str = "value-head";
 
 /// The board size of a file with the first header.
 const FIRST_SIZE: usize = 9;
@@ -81,6 +86,9 @@ pub struct PolicyNet {
     head: Vec<f32>,
     /// The head's bias.
     head_bias: f32,
+    /// The value head the file carries, if any: a value network whose first layer reads
+    /// the last hidden layer's activations.
+    value: Option<ValueNet>,
 }
 
 impl PolicyNet {
@@ -110,7 +118,8 @@ impl PolicyNet {
     /// for; the channels and the number of 3x3 layers; then for each layer (the 1x1 head
     /// last) a line of its shape (outputs, inputs, kernel rows, kernel columns), a line
     /// of its weights in that order and a line of its biases, numbers separated by
-    /// spaces.
+    /// spaces. A value head may follow: a line `value-head`, then a value network as
+    /// [`ValueNet::read`] reads it, whose first layer reads the last hidden layer.
     pub fn parse(text: &str) -> Result<PolicyNet, PolicyNetError> {
         let mut lines = text.lines().enumerate().map(|(n, line)| (n + 1, line));
         let sizes = match lines.next().map(|(_, line)| line.trim()) {
@@ -132,10 +141,23 @@ impl PolicyNet {
             hidden.push(Convolution::new(channels, inputs, &weights, biases));
         }
         let (head, head_bias) = read_layer(&mut lines, [1, channels, 1, 1])?;
-        if let Some((line, extra)) = lines.find(|(_, line)| !line.trim().is_empty()) {
+        let mut rest = lines.filter(|(_, line)| !line.trim().is_empty());
+        let value = match rest.next() {
+            None => None,
+            Some((_, line)) if line.trim() == VALUE_HEAD => {
+                Some(ValueNet::read(&mut rest, channels)?)
+            }
+            Some((line, extra)) => {
+                return Err(line_error(
+                    line,
+                    format!("unexpected text after the head: {extra:.20}"),
+                ))
+            }
+        };
+        if let Some((line, extra)) = rest.next() {
             return Err(line_error(
                 line,
-                format!("unexpected text after the head: {extra:.20}"),
+                format!("unexpected text after the value head: {extra:.20}"),
             ));
         }
         Ok(PolicyNet {
@@ -143,6 +165,7 @@ impl PolicyNet {
             hidden,
             head,
             head_bias: head_bias[0],
+            value,
         })
     }
 
@@ -155,6 +178,13 @@ impl PolicyNet {
     /// [`Board`](crate::go::board::Board) numbers them) for the side to move on
     /// `board`: 0 where it may not play, and summing to 1 (all 0 when it has no move).
     pub fn probabilities(&self, board: &PlayoutBoard) -> Vec<f32> {
+        self.evaluate(board, None).0
+    }
+
+    /// The [probabilities](PolicyNet::probabilities) for `board` and, given `komi`,
+    /// when the network carries a value head for the board's size at that komi, the
+    /// side to move's chance of winning by the head, from 0 to 1.
+    pub fn evaluate(&self, board: &PlayoutBoard, komi: Option<f64>) -> (Vec<f32>, Option<f32>) {
         let grid = Grid::new(board.size());
         let points = board.size() * board.size();
         let input = input_planes(board, &grid);
@@ -193,7 +223,14 @@ impl PolicyNet {
         if sum > 0.0 {
             probabilities.iter_mut().for_each(|p| *p /= sum);
         }
-        probabilities
+        let win_rate = komi
+            .and_then(|komi| {
+                self.value
+                    .as_ref()
+                    .filter(|head| head.is_for(board.size(), komi))
+            })
+            .map(|head| head.win_rate_of(&grid, activations, board.to_move() == Colour::White));
+        (probabilities, win_rate)
     }
 }
 
@@ -296,6 +333,9 @@ pub(super) fn floats_line<'a>(
     }
     Ok(numbers)
 }
+
+#[cfg(test)]
+mod value_head_tests;
 
 #[cfg(test)]
 pub(super) mod tests {
