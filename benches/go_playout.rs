@@ -4,7 +4,8 @@
 //! priors of new nodes cost more), and evaluations a second of the policy network
 //! (`--go-policy-net`, the repository's) on that middle game and on empty 13x13 and
 //! 19x19 boards (its convolutions read any size), and of the value network
-//! (`--go-value-net`, the repository's 13x13 one) on empty 13x13. Prints the median of 5
+//! (`--go-value-net`, the repository's 13x13 one) and of the policy network with its value
+//! head (`policy_value_13.txt`) on empty 13x13. Prints the median of 5
 //! timed runs of each.
 //!
 //! Run: `cargo bench --bench go_playout` (about a minute). Under `cargo test` it only checks
@@ -138,6 +139,18 @@ fn value_evaluations_per_second(span: Duration) -> f64 {
     })
 }
 
+/// Evaluations a second of the repository's 13x13 policy network with its value head
+/// (policy and win rate together, as the search asks them) on the empty 13x13 board,
+/// Black to move, at the head's komi, during `span`.
+fn headed_evaluations_per_second(span: Duration) -> f64 {
+    let text = include_str!("../data/policy-nets/policy_value_13.txt");
+    let net = PolicyNet::parse(text).expect("the repository's headed policy network reads");
+    let position = PlayoutBoard::from_board_to_move(&Board::new(13), Colour::Black);
+    calls_per_second(span, || {
+        std::hint::black_box(net.evaluate(&position, Some(7.0)));
+    })
+}
+
 fn median(mut samples: Vec<f64>) -> f64 {
     samples.sort_by(f64::total_cmp);
     samples[samples.len() / 2]
@@ -212,12 +225,18 @@ fn main() {
     };
     println!(
         "policy network evaluations on empty boards: 13x13 {:>6.0}/s, 19x19 {:>6.0}/s; \
-         value network evaluations on empty 13x13 {:>6.0}/s",
+         value network evaluations on empty 13x13 {:>6.0}/s; policy network with its \
+         value head on empty 13x13 {:>6.0}/s",
         evaluations(13),
         evaluations(19),
         median(
             (0..runs)
                 .map(|_| value_evaluations_per_second(span))
+                .collect()
+        ),
+        median(
+            (0..runs)
+                .map(|_| headed_evaluations_per_second(span))
                 .collect()
         ),
     );

@@ -101,3 +101,26 @@ fn a_broken_value_head_is_refused_with_its_line() {
         Err(PolicyNetError::Ends(_))
     ));
 }
+
+#[test]
+fn the_trained_head_gives_pytorchs_win_rates_beside_the_built_in_policy() {
+    let _bound = crate::test_bound::bound();
+    let net = PolicyNet::parse(include_str!(
+        "../../../../data/policy-nets/policy_value_13.txt"
+    ))
+    .unwrap();
+    assert!(net.is_for(13) && !net.is_for(9) && !net.is_for(19));
+    // PyTorch's win rates for the same weights and positions, to four digits.
+    for (moves, expected) in [
+        (&[][..], 0.5301),
+        (&["D4"][..], 0.4962),
+        (&["D4", "K10", "K4", "D10", "G7"][..], 0.5654),
+    ] {
+        let found = net.evaluate(&after_on(13, moves), Some(7.0)).1.unwrap();
+        assert!((found - expected).abs() < 5e-4, "after {moves:?}: {found}");
+    }
+    // Its policy is the built-in network's, whose convolutions it reads.
+    let board = after_on(13, &["D4", "K10"]);
+    let builtin = PolicyNet::parse(BUILTIN).unwrap();
+    assert_eq!(net.probabilities(&board), builtin.probabilities(&board));
+}
