@@ -128,27 +128,11 @@ fn evaluations_per_second(board: &Board, span: Duration) -> f64 {
     })
 }
 
-/// Evaluations a second of the repository's 13x13 value network on the empty 13x13
-/// board, Black to move, during `span`.
-fn value_evaluations_per_second(span: Duration) -> f64 {
-    let text = include_str!("../data/value-nets/value_13.txt");
-    let net = ValueNet::parse(text).expect("the repository's value network reads");
+/// How many times a second `evaluate` runs on the empty 13x13 board, Black to move,
+/// during `span`.
+fn empty_13x13_calls_per_second(span: Duration, evaluate: impl Fn(&PlayoutBoard)) -> f64 {
     let position = PlayoutBoard::from_board_to_move(&Board::new(13), Colour::Black);
-    calls_per_second(span, || {
-        std::hint::black_box(net.win_rate(&position));
-    })
-}
-
-/// Evaluations a second of the repository's 13x13 policy network with its value head
-/// (policy and win rate together, as the search asks them) on the empty 13x13 board,
-/// Black to move, at the head's komi, during `span`.
-fn headed_evaluations_per_second(span: Duration) -> f64 {
-    let text = include_str!("../data/policy-nets/policy_value_13.txt");
-    let net = PolicyNet::parse(text).expect("the repository's headed policy network reads");
-    let position = PlayoutBoard::from_board_to_move(&Board::new(13), Colour::Black);
-    calls_per_second(span, || {
-        std::hint::black_box(net.evaluate(&position, Some(7.0)));
-    })
+    calls_per_second(span, || evaluate(&position))
 }
 
 fn median(mut samples: Vec<f64>) -> f64 {
@@ -223,6 +207,10 @@ fn main() {
                 .collect(),
         )
     };
+    let value = ValueNet::parse(include_str!("../data/value-nets/value_13.txt"))
+        .expect("the repository's value network reads");
+    let headed = PolicyNet::parse(include_str!("../data/policy-nets/policy_value_13.txt"))
+        .expect("the repository's policy network with a value head reads");
     println!(
         "policy network evaluations on empty boards: 13x13 {:>6.0}/s, 19x19 {:>6.0}/s; \
          value network evaluations on empty 13x13 {:>6.0}/s; policy network with its \
@@ -231,12 +219,17 @@ fn main() {
         evaluations(19),
         median(
             (0..runs)
-                .map(|_| value_evaluations_per_second(span))
+                .map(|_| empty_13x13_calls_per_second(span, |position| {
+                    std::hint::black_box(value.win_rate(position));
+                }))
                 .collect()
         ),
+        // Policy and win rate together, as the search asks them, at the head's komi.
         median(
             (0..runs)
-                .map(|_| headed_evaluations_per_second(span))
+                .map(|_| empty_13x13_calls_per_second(span, |position| {
+                    std::hint::black_box(headed.evaluate(position, Some(7.0)));
+                }))
                 .collect()
         ),
     );
