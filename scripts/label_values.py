@@ -40,6 +40,11 @@ def main():
     parser.add_argument("--ownership", action="store_true",
                         help="also KataGo's ownership of each point (`owner`, for Black, "
                              "rows from the top), for the network's ownership head")
+    parser.add_argument("--policy", action="store_true",
+                        help="also KataGo's raw policy of each position (`policy`: the points, "
+                             "numbered by rows from the top, pass as size*size, of "
+                             "probability 0.001 or more, as [point, probability] pairs), "
+                             "soft targets for train_policy_net.py --soft")
     args = parser.parse_args()
 
     command = [args.katago, "analysis", "-model", args.model, "-config", args.config,
@@ -60,15 +65,20 @@ def main():
                 game = {"game": game["game"], "moves": moves}
                 sizes[str(game["game"])] = (os.path.relpath(path, ROOT), size, len(moves))
                 extra = {"includeOwnership": True} if args.ownership else {}
+                if args.policy:
+                    extra["includePolicy"] = True
                 queries.append(query(game, range(len(moves) + 1), size, args.komi, args.visits,
                                      **extra))
-            answers, owners = {}, {}
+            answers, owners, policies = {}, {}, {}
             for answer in ask(command, queries):
                 if "turnNumber" in answer:
                     key = (answer["id"], answer["turnNumber"])
                     answers[key] = answer["rootInfo"]["winrate"]
                     if args.ownership:
                         owners[key] = [round(o, 2) for o in answer["ownership"]]
+                    if args.policy:
+                        policies[key] = [[point, round(p, 3)]
+                                         for point, p in enumerate(answer["policy"]) if p >= 0.001]
                 elif "error" in answer:
                     print("katago:", answer)
             for game_id, (path, size, count) in sizes.items():
@@ -80,6 +90,8 @@ def main():
                         "black": [round(b, 4) for b in black]}
                 if args.ownership:
                     line["owner"] = [owners[(game_id, turn)] for turn in range(count + 1)]
+                if args.policy:
+                    line["policy"] = [policies[(game_id, turn)] for turn in range(count + 1)]
                 out.write(json.dumps(line) + "\n")
             print(f"{directory}: {len(sizes)} records, {time.time() - start:.0f} s")
 

@@ -13,6 +13,11 @@ positions of one size. Writes the weights file the engine reads
 (data/policy-nets/policy_9x9.txt, or --out), which `--go-policy-net` takes; a network
 for more sizes than 9x9 names them in its second line.
 
+With --soft, positions of the records that KataGo labelled (`scripts/label_values.py
+--policy`) learn KataGo's raw policy, mixed with the move played at --soft-share, in
+place of the move alone, and the held-out rates add how often the network's first
+choice is KataGo's.
+
     python3 scripts/train_policy_net.py    # the repository's network, about 10 min
 
 The planes are documented in src/go/engine/policy_net/planes.rs and must stay in step
@@ -20,6 +25,7 @@ with it.
 """
 import argparse
 import glob
+import json
 import os
 import re
 import time
@@ -34,7 +40,8 @@ PLANES = 14
 # the board sizes it was trained for on its second line.
 HEADER_ONE_SIZE = "gamebot-policy-net 1"
 HEADER_SIZES = "gamebot-policy-net 2"
-RECORDS = os.path.join(os.path.dirname(__file__), "..", "data", "go-records")
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+RECORDS = os.path.join(ROOT, "data", "go-records")
 
 
 def neighbours(p, size):
@@ -140,19 +147,56 @@ def replay(text, size):
         before, last = last, p
 
 
-def positions(files, size, skip=2):
-    """The planes and the move played of every position of the records of `size`."""
-    xs, ys = [], []
+def load_soft(paths):
+    """KataGo's policies of `scripts/label_values.py --policy` files: for each record (its
+    path relative to the repository) one list of [point, probability] pairs a turn."""
+    soft = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as file:
+            for line in file:
+                if line.strip():
+                    labels = json.loads(line)
+                    soft[os.path.normpath(labels["record"])] = labels["policy"]
+    return soft
+
+
+def target(x, p, labels, share):
+    """The training target of a position: the move played `p`, mixed with KataGo's policy
+    `labels` (its legal points, pass left out, made to sum to one) at `share`."""
+    size = x.shape[-1]
+    t = np.zeros(size * size, np.float32)
+    for point, probability in labels or []:
+        if point < size * size:
+            t[point] = probability
+    t *= x[13].flatten()
+    played = np.zeros(size * size, np.float32)
+    played[p] = 1
+    if t.sum() <= 0:
+        return played
+    return share * t / t.sum() + (1 - share) * played
+
+
+def positions(files, size, skip=2, soft=None, share=1.0):
+    """The planes, the move played and the target (the move, or mixed with KataGo's
+    policy where `soft` has the record) of every position of the records of `size`."""
+    xs, ys, ts = [], [], []
     for name in files:
         text = open(name).read()
         if f"SZ[{size}]" not in text:
             continue
+        labels = (soft or {}).get(os.path.relpath(os.path.normpath(name), ROOT))
         for turn, _, p, position in replay(text, size):
             if p is not None and turn >= skip:
-                xs.append(position())
+                x = position()
+                xs.append(x)
                 ys.append(p)
+                # KataGo labelled each record up to its first pass
+                known = labels[turn] if labels and turn < len(labels) else None
+                ts.append(target(x, p, known, share))
     xs = np.array(xs) if xs else np.zeros((0, PLANES, size, size), np.uint8)
-    return torch.tensor(xs, dtype=torch.float32), torch.tensor(ys, dtype=torch.int64)
+    ts = np.array(ts) if ts else np.zeros((0, size * size), np.float32)
+    return (torch.tensor(xs, dtype=torch.float32), torch.tensor(ys, dtype=torch.int64),
+            torch.tensor(ts))
 
 
 class Net(nn.Module):
@@ -171,28 +215,32 @@ class Net(nn.Module):
         return logits.masked_fill(x[:, 13].flatten(1) == 0, -1e9)
 
 
-def symmetry(x, y, k):
-    """Rotates the batch k % 4 times, reflected first when k >= 4."""
+def symmetry(x, t, k):
+    """Rotates the batch and its targets k % 4 times, reflected first when k >= 4."""
     size = x.shape[-1]
-    target = torch.zeros(len(y), size * size)
-    target[torch.arange(len(y)), y] = 1
-    target = target.view(-1, 1, size, size)
+    t = t.view(-1, 1, size, size)
     if k >= 4:
-        x, target = x.flip(3), target.flip(3)
-    x, target = torch.rot90(x, k % 4, (2, 3)), torch.rot90(target, k % 4, (2, 3))
-    return x, target.flatten(1).argmax(1)
+        x, t = x.flip(3), t.flip(3)
+    x, t = torch.rot90(x, k % 4, (2, 3)), torch.rot90(t, k % 4, (2, 3))
+    return x, t.flatten(1)
 
 
 def rates(net, tests):
     net.eval()
     with torch.no_grad():
         out = {}
-        for name, (x, y) in tests.items():
+        for name, (x, y, t) in tests.items():
             top5 = net(x).topk(5, 1).indices
             out[name] = (
                 round(100 * (top5[:, 0] == y).float().mean().item(), 1),
                 round(100 * (top5 == y[:, None]).any(1).float().mean().item(), 1),
             )
+            # KataGo's policy where it labelled the record (its own choice not certain)
+            labelled = t.max(1).values < 1
+            if labelled.any():
+                agrees = top5[labelled, 0] == t[labelled].argmax(1)
+                out[name + " (KataGo's first choice)"] = round(
+                    100 * agrees.float().mean().item(), 1)
     net.train()
     return out
 
@@ -241,6 +289,11 @@ def main():
     parser.add_argument("--channels", type=int, default=32)
     parser.add_argument("--layers", type=int, default=5)
     parser.add_argument("--epochs", type=int, default=6)
+    parser.add_argument("--soft", nargs="*", default=[], metavar="FILE",
+                        help="KataGo's policies (label_values.py --policy) to learn from "
+                             "beside the moves played, on the records they name")
+    parser.add_argument("--soft-share", type=float, default=1.0,
+                        help="KataGo's policy's share of a labelled position's target")
     parser.add_argument("--evaluate", nargs="*", default=[], metavar="FILE",
                         help="print these weights files' rates on the held-out records, train nothing")
     parser.add_argument("--out", default=os.path.join(
@@ -264,23 +317,25 @@ def main():
     for directory in args.held_out_dirs:
         held_out[directory] = records(directory)
     groups, tests = [], {}
+    soft = load_soft(args.soft)
     for size in args.sizes:
         for directory, files in held_out.items():
-            x, y = positions(files, size)
+            x, y, t = positions(files, size, soft=soft, share=1.0)
             if len(y):
-                tests[named(directory, size)] = (x, y)
+                tests[named(directory, size)] = (x, y, t)
         if args.evaluate:
             continue
-        x_plain, y_plain = positions(plain, size)
-        x_weighted, y_weighted = positions(weighted, size)
+        x_plain, y_plain, t_plain = positions(plain, size, soft=soft, share=args.soft_share)
+        x_weighted, y_weighted, t_weighted = positions(weighted, size, soft=soft,
+                                                       share=args.soft_share)
         print(f"{size}x{size}: {len(plain)} plain records "
               f"({len(y_plain)} positions), {len(weighted)} weighted "
               f"({len(y_weighted)} positions, x{args.weight}); held out: "
-              + ", ".join(f"{name} {len(y)}" for name, (_, y) in tests.items()), flush=True)
+              + ", ".join(f"{name} {len(y)}" for name, (_, y, _) in tests.items()), flush=True)
         x = torch.cat([x_plain] + [x_weighted] * args.weight)
-        y = torch.cat([y_plain] + [y_weighted] * args.weight)
-        if len(y):
-            groups.append((x, y))
+        t = torch.cat([t_plain] + [t_weighted] * args.weight)
+        if len(t):
+            groups.append((x, t))
 
     for path in args.evaluate:
         print(path, "top-1 / top-5 %:", rates(read(path), tests), flush=True)
@@ -300,9 +355,12 @@ def main():
         if len(groups) > 1:
             batches = [batches[i] for i in np.random.permutation(len(batches))]
         for group, chosen in batches:
-            x, y = groups[group]
-            xb, yb = symmetry(x[chosen], y[chosen], np.random.randint(8))
-            loss = F.cross_entropy(net(xb), yb)
+            x, t = groups[group]
+            xb, tb = symmetry(x[chosen], t[chosen], np.random.randint(8))
+            if soft:
+                loss = -(tb * F.log_softmax(net(xb), 1)).sum(1).mean()
+            else:
+                loss = F.cross_entropy(net(xb), tb.argmax(1))
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
