@@ -16,7 +16,8 @@ for more sizes than 9x9 names them in its second line.
 With --soft, positions of the records that KataGo labelled (`scripts/label_values.py
 --policy`) learn KataGo's raw policy, mixed with the move played at --soft-share, in
 place of the move alone, and the held-out rates add how often the network's first
-choice is KataGo's.
+choice is KataGo's. Such a network spreads its probabilities wider than one learnt
+from the moves alone; --sharpen multiplies its logits in the file it writes.
 
     python3 scripts/train_policy_net.py    # the repository's network, about 10 min
 
@@ -294,6 +295,10 @@ def main():
                              "beside the moves played, on the records they name")
     parser.add_argument("--soft-share", type=float, default=1.0,
                         help="KataGo's policy's share of a labelled position's target")
+    parser.add_argument("--sharpen", type=float, default=1.0,
+                        help="multiplies the head's weights and bias in the file written (the "
+                             "logits, so a softmax temperature of 1/SHARPEN): a network "
+                             "learnt from soft targets spreads its probabilities wider")
     parser.add_argument("--evaluate", nargs="*", default=[], metavar="FILE",
                         help="print these weights files' rates on the held-out records, train nothing")
     parser.add_argument("--out", default=os.path.join(
@@ -366,6 +371,9 @@ def main():
             optimiser.step()
             schedule.step()
         print(f"epoch {epoch + 1}, {time.time() - start:.0f} s, top-1 / top-5 %:", rates(net, tests), flush=True)
+    if args.sharpen != 1.0:
+        net.head.weight.data *= args.sharpen
+        net.head.bias.data *= args.sharpen
     write(net, args.channels, args.layers, args.sizes, args.out)
     print("wrote", os.path.normpath(args.out))
 

@@ -738,19 +738,19 @@ fn stdio_plays_with_the_policy_net_it_is_given() {
     assert!(!["A1", "A9", "J1", "J9"].contains(&opening(&seeded, 9).as_str()));
     let without = [&seeded[..], &["--go-policy-net", "none"]].concat();
     assert_eq!(opening(&given, 13), opening(&without, 13));
-    // The repository's trained network reads, and changes the seeded moves.
-    let trained = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/data/policy-nets/policy_9x9.txt"
-    );
-    let given = [&seeded[..], &["--go-policy-net", trained]].concat();
+    // The repository's two 9x9 networks read, and change the seeded moves.
     let commands = "boardsize 9\n1 genmove b\n2 genmove w\n";
-    let answers = stdio_answers(&given, commands);
-    assert!(
-        answers.contains("=1 ") && answers.contains("=2 "),
-        "{answers:?}"
-    );
-    assert_ne!(answers, stdio_answers(&seeded, commands));
+    let without = stdio_answers(&seeded, commands);
+    for file in ["policy_9x9.txt", "policy_9x9_katago.txt"] {
+        let trained = format!("{}/data/policy-nets/{file}", env!("CARGO_MANIFEST_DIR"));
+        let given = [&seeded[..], &["--go-policy-net", trained.as_str()]].concat();
+        let answers = stdio_answers(&given, commands);
+        assert!(
+            answers.contains("=1 ") && answers.contains("=2 "),
+            "{file}: {answers:?}"
+        );
+        assert_ne!(answers, without, "{file}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -8,9 +8,10 @@
 //! The network is 3x3 convolutions with ReLU and a 1x1 head, one logit a point, softmax
 //! over the legal points, so the same weights read a board of any size; [`planes`]
 //! describes its input and [`convolution`] runs the layers. It is trained outside the
-//! engine (`scripts/train_policy_net.py`, with PyTorch); the repository keeps one trained
-//! for 9x9 in `data/policy-nets/policy_9x9.txt` and one for 9x9, 13x13 and 19x19 in
-//! `data/policy-nets/policy_9_13_19.txt`.
+//! engine (`scripts/train_policy_net.py`, with PyTorch); the repository keeps two trained
+//! for 9x9 in `data/policy-nets/` (`policy_9x9.txt` from the moves of game records,
+//! `policy_9x9_katago.txt` from KataGo's policy on their positions) and one for 9x9,
+//! 13x13 and 19x19 in `data/policy-nets/policy_9_13_19.txt`.
 
 pub(super) mod convolution;
 pub(super) mod planes;
@@ -386,22 +387,14 @@ pub(super) mod tests {
         ranked
     }
 
-    #[test]
-    fn the_trained_network_gives_pytorchs_probabilities() {
-        let _bound = crate::test_bound::bound();
-        let net = PolicyNet::parse(TRAINED).unwrap();
-        // PyTorch's probabilities for the same weights and positions, to four digits.
-        for (moves, expected) in [
-            (&[][..], [("E5", 0.1356), ("E6", 0.0998), ("D5", 0.0951)]),
-            (
-                &["E5", "C4", "G4", "E3"][..],
-                [("F3", 0.3098), ("C6", 0.2694), ("C5", 0.0685)],
-            ),
-            (
-                &["E5", "E4", "D4", "D3", "F4", "F3", "C3", "E6", "D6"][..],
-                [("F5", 0.3809), ("E3", 0.2906), ("F6", 0.1412)],
-            ),
-        ] {
+    /// The moves of a 9x9 position and PyTorch's three likeliest points after them, with
+    /// their probabilities.
+    type TopThreeCase<'a> = (&'a [&'a str], [(&'a str, f32); 3]);
+
+    /// Holds `net`'s three likeliest points after each case's moves to PyTorch's
+    /// probabilities for the same weights and positions, to four digits.
+    fn assert_pytorchs_top_three(net: &PolicyNet, cases: &[TopThreeCase]) {
+        for &(moves, expected) in cases {
             let probabilities = net.probabilities(&after(moves));
             let top = top_three(&probabilities);
             for ((found, probability), (vertex, wanted)) in top.iter().zip(expected) {
@@ -414,6 +407,48 @@ pub(super) mod tests {
             let sum: f32 = probabilities.iter().sum();
             assert!((sum - 1.0).abs() < 1e-4, "after {moves:?}: sum {sum}");
         }
+    }
+
+    #[test]
+    fn the_trained_network_gives_pytorchs_probabilities() {
+        let _bound = crate::test_bound::bound();
+        let net = PolicyNet::parse(TRAINED).unwrap();
+        assert_pytorchs_top_three(
+            &net,
+            &[
+                (&[], [("E5", 0.1356), ("E6", 0.0998), ("D5", 0.0951)]),
+                (
+                    &["E5", "C4", "G4", "E3"],
+                    [("F3", 0.3098), ("C6", 0.2694), ("C5", 0.0685)],
+                ),
+                (
+                    &["E5", "E4", "D4", "D3", "F4", "F3", "C3", "E6", "D6"],
+                    [("F5", 0.3809), ("E3", 0.2906), ("F6", 0.1412)],
+                ),
+            ],
+        );
+    }
+
+    #[test]
+    fn the_network_learnt_from_katagos_policy_gives_pytorchs_probabilities() {
+        let _bound = crate::test_bound::bound();
+        let learnt = include_str!("../../../../data/policy-nets/policy_9x9_katago.txt");
+        let net = PolicyNet::parse(learnt).unwrap();
+        // Its sharpened logits make it surer than the network of the moves played: 0.99
+        // for the vital point E3 where the other gives it 0.29.
+        assert_pytorchs_top_three(
+            &net,
+            &[
+                (
+                    &["E5", "C4", "G4", "E3"],
+                    [("C6", 0.3423), ("C5", 0.2503), ("D6", 0.1563)],
+                ),
+                (
+                    &["E5", "E4", "D4", "D3", "F4", "F3", "C3", "E6", "D6"],
+                    [("E3", 0.9880), ("F5", 0.0041), ("D5", 0.0032)],
+                ),
+            ],
+        );
     }
 
     #[test]
