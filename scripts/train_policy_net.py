@@ -362,6 +362,8 @@ def main():
         for group, chosen in batches:
             x, t = groups[group]
             xb, tb = symmetry(x[chosen], t[chosen], np.random.randint(8))
+            # Without KataGo's policies the targets are the moves played: the loss the
+            # repository's networks were trained with, so their files come out as before.
             if soft:
                 loss = -(tb * F.log_softmax(net(xb), 1)).sum(1).mean()
             else:
