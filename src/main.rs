@@ -261,9 +261,9 @@ struct ModelArgs {
     /// The policy network for the Go engine's priors near the root, on the board sizes
     /// it is for: a weights file (as `scripts/train_policy_net.py` writes it; the
     /// repository keeps data/policy-nets/policy_9x9.txt and policy_9x9_katago.txt for
-    /// 9x9 and data/policy-nets/policy_9_13_19.txt for 9x9, 13x13 and 19x19), or `none`
-    /// for the move model's priors on every size [default: the built-in network, the
-    /// three-size one, on 13x13 alone].
+    /// 9x9, policy_9_13_19.txt for 9x9, 13x13 and 19x19 and policy_13x13_katago.txt for
+    /// 13x13), or `none` for the move model's priors on every size [default: the
+    /// built-in network, the three-size one, on 13x13 alone].
     #[arg(long, value_name = "FILE|none", value_parser = policy_net_choice)]
     go_policy_net: Option<PolicyNetChoice>,
     /// A value network for the Go engine (a weights file, as

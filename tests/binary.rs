@@ -738,13 +738,18 @@ fn stdio_plays_with_the_policy_net_it_is_given() {
     assert!(!["A1", "A9", "J1", "J9"].contains(&opening(&seeded, 9).as_str()));
     let without = [&seeded[..], &["--go-policy-net", "none"]].concat();
     assert_eq!(opening(&given, 13), opening(&without, 13));
-    // The repository's two 9x9 networks read, and change the seeded moves.
-    let commands = "boardsize 9\n1 genmove b\n2 genmove w\n";
-    let without = stdio_answers(&seeded, commands);
-    for file in ["policy_9x9.txt", "policy_9x9_katago.txt"] {
+    // The repository's two 9x9 networks and its 13x13 one read, and change the seeded
+    // moves (on 13x13, the built-in network's).
+    for (file, size) in [
+        ("policy_9x9.txt", 9),
+        ("policy_9x9_katago.txt", 9),
+        ("policy_13x13_katago.txt", 13),
+    ] {
+        let commands = format!("boardsize {size}\n1 genmove b\n2 genmove w\n");
+        let without = stdio_answers(&seeded, &commands);
         let trained = format!("{}/data/policy-nets/{file}", env!("CARGO_MANIFEST_DIR"));
         let given = [&seeded[..], &["--go-policy-net", trained.as_str()]].concat();
-        let answers = stdio_answers(&given, commands);
+        let answers = stdio_answers(&given, &commands);
         assert!(
             answers.contains("=1 ") && answers.contains("=2 "),
             "{file}: {answers:?}"

@@ -10,8 +10,9 @@
 //! describes its input and [`convolution`] runs the layers. It is trained outside the
 //! engine (`scripts/train_policy_net.py`, with PyTorch); the repository keeps two trained
 //! for 9x9 in `data/policy-nets/` (`policy_9x9.txt` from the moves of game records,
-//! `policy_9x9_katago.txt` from KataGo's policy on their positions) and one for 9x9,
-//! 13x13 and 19x19 in `data/policy-nets/policy_9_13_19.txt`.
+//! `policy_9x9_katago.txt` from KataGo's policy on their positions), one for 9x9, 13x13
+//! and 19x19 in `data/policy-nets/policy_9_13_19.txt` and one for 13x13 from KataGo's
+//! policy, `policy_13x13_katago.txt`.
 
 pub(super) mod convolution;
 pub(super) mod planes;
@@ -347,6 +348,9 @@ pub(super) mod tests {
     /// The network trained for the repository.
     const TRAINED: &str = include_str!("../../../../data/policy-nets/policy_9x9.txt");
 
+    /// The repository's 13x13 network learnt from KataGo's policy.
+    const KATAGO_13: &str = include_str!("../../../../data/policy-nets/policy_13x13_katago.txt");
+
     /// The rules point of a vertex such as `E5` on a board of `size` lines.
     fn point_on(size: usize, vertex: &str) -> usize {
         let column = b"ABCDEFGHJKLMNOPQRST"
@@ -387,18 +391,19 @@ pub(super) mod tests {
         ranked
     }
 
-    /// The moves of a 9x9 position and PyTorch's three likeliest points after them, with
-    /// their probabilities.
+    /// The moves of a position and PyTorch's three likeliest points after them, with their
+    /// probabilities.
     type TopThreeCase<'a> = (&'a [&'a str], [(&'a str, f32); 3]);
 
-    /// Holds `net`'s three likeliest points after each case's moves to PyTorch's
-    /// probabilities for the same weights and positions, to four digits.
-    fn assert_pytorchs_top_three(net: &PolicyNet, cases: &[TopThreeCase]) {
+    /// Holds `net`'s three likeliest points after each case's moves on a board of `size`
+    /// lines to PyTorch's probabilities for the same weights and positions, to four
+    /// digits.
+    fn assert_pytorchs_top_three(net: &PolicyNet, size: usize, cases: &[TopThreeCase]) {
         for &(moves, expected) in cases {
-            let probabilities = net.probabilities(&after(moves));
+            let probabilities = net.probabilities(&after_on(size, moves));
             let top = top_three(&probabilities);
             for ((found, probability), (vertex, wanted)) in top.iter().zip(expected) {
-                assert_eq!(*found, point(vertex), "after {moves:?}: {top:?}");
+                assert_eq!(*found, point_on(size, vertex), "after {moves:?}: {top:?}");
                 assert!(
                     (probability - wanted).abs() < 5e-4,
                     "after {moves:?}: {top:?}"
@@ -415,6 +420,7 @@ pub(super) mod tests {
         let net = PolicyNet::parse(TRAINED).unwrap();
         assert_pytorchs_top_three(
             &net,
+            FIRST_SIZE,
             &[
                 (&[], [("E5", 0.1356), ("E6", 0.0998), ("D5", 0.0951)]),
                 (
@@ -438,6 +444,7 @@ pub(super) mod tests {
         // for the vital point E3 where the other gives it 0.29.
         assert_pytorchs_top_three(
             &net,
+            FIRST_SIZE,
             &[
                 (
                     &["E5", "C4", "G4", "E3"],
@@ -555,6 +562,27 @@ pub(super) mod tests {
                 assert!((probability - wanted).abs() < 5e-4, "{size}: {top:?}");
             }
         }
+    }
+
+    #[test]
+    fn the_13x13_network_learnt_from_katagos_policy_gives_pytorchs_probabilities() {
+        let _bound = crate::test_bound::bound();
+        let net = PolicyNet::parse(KATAGO_13).unwrap();
+        assert!(net.is_for(13) && !net.is_for(9) && !net.is_for(19));
+        assert_pytorchs_top_three(
+            &net,
+            13,
+            &[
+                (
+                    &["D4", "K10", "D10", "K4", "G7"],
+                    [("C3", 0.1998), ("K7", 0.1638), ("C11", 0.1535)],
+                ),
+                (
+                    &["D4", "K10", "K4"],
+                    [("D10", 0.8431), ("D11", 0.0580), ("C10", 0.0489)],
+                ),
+            ],
+        );
     }
 
     #[test]
