@@ -1,10 +1,12 @@
 //! The README's documented facts stay true: the commands it gives to run the server and
 //! the tests, the minimum Rust version (the `rust-version` of Cargo.toml), the netcat
-//! advice, and `.ci/run` running the README's test command.
+//! advice, `.ci/run` running the README's test command, and every link to a heading of
+//! the README or protocol.md leading to one.
 
 mod common;
 use common::bound;
 
+use std::collections::HashSet;
 use std::path::Path;
 
 /// A file of the project, as text.
@@ -86,4 +88,86 @@ fn ci_runs_the_readme_test_command() {
         ci.lines().any(|line| line.trim() == test_command),
         ".ci/run does not run {test_command:?}"
     );
+}
+
+/// The anchor GitHub gives a heading: lower case, every character but letters, digits,
+/// spaces, hyphens and underscores dropped, spaces turned into hyphens.
+fn anchor_of(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
+}
+
+/// The anchors of a Markdown file's headings; a repeated one takes `-1`, `-2`, ... as
+/// GitHub numbers them.
+fn anchors(text: &str) -> HashSet<String> {
+    let mut seen = HashSet::new();
+    for line in text.lines() {
+        let hashes = line.chars().take_while(|&c| c == '#').count();
+        let Some(heading) = line[hashes..].strip_prefix(' ').filter(|_| hashes > 0) else {
+            continue;
+        };
+        let anchor = anchor_of(heading);
+        let free = (0..)
+            .map(|n| match n {
+                0 => anchor.clone(),
+                n => format!("{anchor}-{n}"),
+            })
+            .find(|candidate| !seen.contains(candidate))
+            .expect("some number is free");
+        seen.insert(free);
+    }
+    seen
+}
+
+/// Every `](file#anchor)` and `](#anchor)` link of a Markdown text: (file, anchor), the
+/// file empty for the text's own.
+fn anchor_links(text: &str) -> Vec<(&str, &str)> {
+    text.split("](")
+        .skip(1)
+        .filter_map(|rest| rest.split_once(')').map(|(link, _)| link))
+        .filter_map(|link| link.split_once('#'))
+        .filter(|(file, _)| !file.contains("://"))
+        .collect()
+}
+
+#[test]
+fn every_link_to_a_heading_finds_it() {
+    let _bound = bound();
+    let files = ["README.md", "protocol.md"];
+    let texts: Vec<String> = files.iter().map(|name| read(name)).collect();
+    let headings: Vec<HashSet<String>> = texts.iter().map(|text| anchors(text)).collect();
+    let mut broken = Vec::new();
+    for (name, text) in files.iter().zip(&texts) {
+        for (file, anchor) in anchor_links(text) {
+            let target = if file.is_empty() { *name } else { file };
+            let index = files
+                .iter()
+                .position(|&known| known == target)
+                .unwrap_or_else(|| panic!("{name} links to {target}#{anchor}, not checked here"));
+            if !headings[index].contains(anchor) {
+                broken.push(format!("{name}: {target}#{anchor}"));
+            }
+        }
+    }
+    assert!(broken.is_empty(), "links to no heading: {broken:?}");
+}
+
+#[test]
+fn a_heading_run_into_itself_would_be_caught() {
+    let _bound = bound();
+    let text = "## Tuning and more## Tuning and more\n\nSee [below](#tuning-and-more).\n";
+    let links = anchor_links(text);
+    assert_eq!(links, [("", "tuning-and-more")]);
+    assert!(!anchors(text).contains("tuning-and-more"));
+    assert_eq!(
+        anchor_of("Quantum tic-tac-toe (`qttt-` verbs)"),
+        "quantum-tic-tac-toe-qttt--verbs"
+    );
+    let twice = anchors("# Go\n## Go\n");
+    assert!(twice.contains("go") && twice.contains("go-1"));
 }
