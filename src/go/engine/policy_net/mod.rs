@@ -348,6 +348,9 @@ pub(super) mod tests {
     /// The network trained for the repository.
     const TRAINED: &str = include_str!("../../../../data/policy-nets/policy_9x9.txt");
 
+    /// The repository's 9x9 network learnt from KataGo's policy.
+    const KATAGO_9: &str = include_str!("../../../../data/policy-nets/policy_9x9_katago.txt");
+
     /// The repository's 13x13 network learnt from KataGo's policy.
     const KATAGO_13: &str = include_str!("../../../../data/policy-nets/policy_13x13_katago.txt");
 
@@ -438,8 +441,7 @@ pub(super) mod tests {
     #[test]
     fn the_network_learnt_from_katagos_policy_gives_pytorchs_probabilities() {
         let _bound = crate::test_bound::bound();
-        let learnt = include_str!("../../../../data/policy-nets/policy_9x9_katago.txt");
-        let net = PolicyNet::parse(learnt).unwrap();
+        let net = PolicyNet::parse(KATAGO_9).unwrap();
         // Its sharpened logits make it surer than the network of the moves played: 0.998
         // for the vital point E3 where the other gives it 0.29.
         assert_pytorchs_top_three(
