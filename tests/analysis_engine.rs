@@ -380,5 +380,4 @@ fn the_policy_comes_from_the_move_model_it_is_given() {
         on_first_line(given),
         "the given model's policy peaks at {given}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

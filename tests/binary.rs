@@ -622,7 +622,6 @@ fn stdio_reads_and_writes_sgf_files_where_it_is_told() {
         written.contains("SZ[9]KM[6.5]") && written.contains(";W[cc])"),
         "{written}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -687,7 +686,6 @@ fn stdio_plays_with_the_move_model_it_is_given() {
         matches!(column, "A" | "J") || matches!(row, "1" | "9"),
         "opened at {vertex}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Writes into `dir` a 9x9 policy network (as `--go-policy-net` reads it) that puts
@@ -756,7 +754,6 @@ fn stdio_plays_with_the_policy_net_it_is_given() {
         );
         assert_ne!(answers, without, "{file}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -868,7 +865,6 @@ fn stdio_plays_with_the_value_net_it_is_given_at_its_size_and_komi() {
     // ...and is not asked at another komi or on another size.
     assert_eq!(moves(&given, 9, "6.5"), moves(&seeded, 9, "6.5"));
     assert_eq!(moves(&given, 13, "7"), moves(&seeded, 13, "7"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -891,7 +887,6 @@ fn stdio_judges_with_the_value_head_its_policy_net_carries_at_its_komi() {
     // The head changes the seeded moves at its komi, and at another is not asked.
     assert_ne!(moves(&headed, "7"), moves(&plain, "7"));
     assert_eq!(moves(&headed, "6.5"), moves(&plain, "6.5"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -961,5 +956,4 @@ fn assert_unreadable_file_refused(option: &str, not_one: &str) {
             "{subcommand} {option}: unclear message {message:?}"
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }

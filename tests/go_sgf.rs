@@ -2,19 +2,11 @@
 //! inside the directory a server is given, bad records refused with nothing changed.
 
 mod common;
-use common::{bounded, Client, TestServer};
+use common::{bounded, scratch, Client, TestServer};
 use gamebot::go::gtp::SgfFiles;
 use gamebot::server::Scheduler;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
-
-/// A fresh directory for one test's files.
-fn directory(test: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("gamebot-{test}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&path);
-    std::fs::create_dir_all(&path).unwrap();
-    path
-}
 
 /// A server whose sessions read and write files inside `directory`.
 async fn server_in(directory: &Path) -> TestServer {
@@ -41,7 +33,7 @@ const GAME: &str = "(;FF[4]GM[1]SZ[9]KM[0.5]AB[cg][gc]PL[W]\n;W[ee];B[];B[df](;W
 #[test]
 fn loadsgf_replays_a_record_up_to_a_move_or_a_vertex() {
     bounded(async {
-        let dir = directory("loadsgf");
+        let dir = scratch("loadsgf");
         std::fs::write(dir.join("game.sgf"), GAME).unwrap();
         let server = server_in(&dir).await;
         let mut c = server.connect().await;
@@ -65,14 +57,13 @@ fn loadsgf_replays_a_record_up_to_a_move_or_a_vertex() {
         assert!(board.contains("White (O) to move"), "{board}");
         assert_eq!(c.err("undo").await, "cannot undo");
         server.shutdown().await;
-        std::fs::remove_dir_all(&dir).unwrap();
     })
 }
 
 #[test]
 fn printsgf_answers_the_game_or_writes_it_for_loadsgf() {
     bounded(async {
-        let dir = directory("printsgf");
+        let dir = scratch("printsgf");
         let server = server_in(&dir).await;
         let mut c = server.connect().await;
         c.ok("boardsize 7").await;
@@ -105,14 +96,13 @@ fn printsgf_answers_the_game_or_writes_it_for_loadsgf() {
         other.ok("loadsgf saved.sgf").await;
         assert_eq!(state(&mut other).await, before);
         server.shutdown().await;
-        std::fs::remove_dir_all(&dir).unwrap();
     })
 }
 
 #[test]
 fn a_server_touches_no_file_outside_its_directory() {
     bounded(async {
-        let dir = directory("sgf-outside");
+        let dir = scratch("sgf-outside");
         std::fs::create_dir_all(dir.join("inside")).unwrap();
         std::fs::write(dir.join("secret.sgf"), GAME).unwrap();
         let server = server_in(&dir.join("inside")).await;
@@ -152,14 +142,13 @@ fn a_server_touches_no_file_outside_its_directory() {
         );
         assert!(c.ok("printsgf").await.starts_with("(;FF[4]"));
         server.shutdown().await;
-        std::fs::remove_dir_all(&dir).unwrap();
     })
 }
 
 #[test]
 fn a_bad_record_or_argument_loads_nothing() {
     bounded(async {
-        let dir = directory("sgf-bad");
+        let dir = scratch("sgf-bad");
         for (name, text) in [
             ("garbage.sgf", "hello"),
             ("cut.sgf", "(;SZ[9];B[ee]"),
@@ -204,6 +193,5 @@ fn a_bad_record_or_argument_loads_nothing() {
         c.ok("loadsgf occupied.sgf 2").await;
         assert!(state(&mut c).await.contains("move 1: Black E5"));
         server.shutdown().await;
-        std::fs::remove_dir_all(&dir).unwrap();
     })
 }

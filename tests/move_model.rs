@@ -63,7 +63,6 @@ fn records_in_weights_out_with_a_report() {
     let model = gamebot::go::engine::model::Weights::parse(&weights).expect("the file reads");
     assert_eq!(model.comments[0], "source: twelve test records");
     assert!(!model.shape3.is_empty());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -81,5 +80,4 @@ fn no_usable_record_is_an_error_and_writes_nothing() {
     let missing = train(&["/nonexistent/records.sgf", "--out", out.to_str().unwrap()]);
     assert_eq!(missing.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("/nonexistent/records.sgf"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
