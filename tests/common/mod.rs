@@ -43,18 +43,6 @@ impl std::ops::Deref for Scratch {
     }
 }
 
-impl AsRef<std::path::Path> for Scratch {
-    fn as_ref(&self) -> &std::path::Path {
-        &self.0
-    }
-}
-
-impl AsRef<std::ffi::OsStr> for Scratch {
-    fn as_ref(&self) -> &std::ffi::OsStr {
-        self.0.as_os_str()
-    }
-}
-
 impl Drop for Scratch {
     fn drop(&mut self) {
         if !std::thread::panicking() {
