@@ -6,6 +6,7 @@
 
 use clap::{Parser, Subcommand};
 use gamebot::arena::cli::ArenaArgs;
+use gamebot::go::engine::book::OpeningBook;
 use gamebot::go::engine::model::{MoveModel, Weights};
 use gamebot::go::engine::playout::PlayoutStyle;
 use gamebot::go::engine::policy_net::PolicyNet;
@@ -242,6 +243,11 @@ struct EngineArgs {
     /// from other sessions).
     #[arg(long)]
     go_ponder: bool,
+    /// An opening book (a book file, as `scripts/opening_book.py` writes it; the
+    /// repository keeps data/opening-books/book_9x9.txt, 9x9 at komi 7): Go genmove
+    /// answers from it where it holds the position [default: none, every move searched].
+    #[arg(long, value_name = "FILE")]
+    go_book: Option<PathBuf>,
     #[command(flatten)]
     move_model: ModelArgs,
 }
@@ -338,6 +344,18 @@ fn install_file<E: std::fmt::Display>(
 }
 
 impl EngineArgs {
+    /// Installs the move model's options (see [`ModelArgs::install`]) and
+    /// `--go-book`'s book, if given, before any search.
+    fn install(&self) -> std::io::Result<()> {
+        self.move_model.install()?;
+        if let Some(path) = &self.go_book {
+            install_file("--go-book", path, |text| {
+                OpeningBook::install(OpeningBook::parse(text)?)
+            })?;
+        }
+        Ok(())
+    }
+
     /// The engine options these arguments ask for.
     fn options(&self) -> EngineOptions {
         EngineOptions {
@@ -455,7 +473,7 @@ async fn run(mode: Mode) -> std::io::Result<()> {
             sgf_dir,
             engine,
         } => {
-            engine.move_model.install()?;
+            engine.install()?;
             let files = match sgf_dir {
                 Some(directory) => SgfFiles::under(&directory).map_err(|error| {
                     std::io::Error::new(
@@ -508,7 +526,7 @@ async fn run(mode: Mode) -> std::io::Result<()> {
             drain_timeout,
             engine,
         } => {
-            engine.move_model.install()?;
+            engine.install()?;
             // The one client is the program that launched gamebot, with its rights: it
             // may name any file, as with GNU Go and KataGo.
             server::serve_stdio(

@@ -936,6 +936,70 @@ fn an_unreadable_move_model_is_refused_by_name() {
     assert_unreadable_file_refused("--go-model", "not a gamebot move model");
 }
 
+#[test]
+fn stdio_answers_from_the_opening_book_it_is_given() {
+    let _bound = bound();
+    let dir = scratch("book");
+    // Moves no search would choose, so that only the book can give them.
+    let book = written(
+        &dir,
+        "book.txt",
+        "gamebot-opening-book 1\nsize 9\nkomi 7\nB - - A1 0.5\nW A1 - J9 0.5\n",
+    );
+    let with_book = |extra: &[&str], commands: &str| {
+        let options = [&["--go-playouts", "300", "--seed", "3"][..], extra].concat();
+        stdio_answers(&options, commands)
+    };
+    let given = ["--go-book", book.to_str().unwrap()];
+    let answers = with_book(
+        &given,
+        "boardsize 9\nkomi 7\n1 genmove b\n2 reg_genmove w\n",
+    );
+    assert!(
+        answers.contains("=1 A1\n") && answers.contains("=2 J9\n"),
+        "{answers:?}"
+    );
+    // The book's positions are looked up in any orientation: J1 is A1 mirrored, so the
+    // answer is J9 mirrored.
+    let answers = with_book(&given, "boardsize 9\nkomi 7\nplay b J1\n1 genmove w\n");
+    assert!(answers.contains("=1 A9\n"), "{answers:?}");
+    // Another komi, another board size, or no book (the default): the search's move.
+    for (extra, commands) in [
+        (&given[..], "boardsize 9\nkomi 6.5\n1 genmove b\n"),
+        (&given[..], "boardsize 13\nkomi 7\n1 genmove b\n"),
+        (&[][..], "boardsize 9\nkomi 7\n1 genmove b\n"),
+    ] {
+        let answers = with_book(extra, commands);
+        assert!(
+            answers.contains("=1 ") && !answers.contains("=1 A1\n"),
+            "{answers:?}"
+        );
+    }
+}
+
+#[test]
+fn a_bad_opening_book_is_refused_naming_the_line() {
+    let _bound = bound();
+    let dir = scratch("bad-book");
+    let bad = written(
+        &dir,
+        "book.txt",
+        "gamebot-opening-book 1\nsize 9\nkomi 7\nB - - Z9 0.5\n",
+    );
+    let missing = dir.join("missing.txt");
+    for (subcommand, path, why) in [
+        ("stdio", &bad, "line 4"),
+        ("serve", &missing, "No such file"),
+    ] {
+        let message = refusal(&[subcommand, "--go-book", path.to_str().unwrap()]);
+        let named = format!("--go-book {}", path.display());
+        assert!(
+            message.contains(&named) && message.contains(why),
+            "{subcommand}: unclear message {message:?}"
+        );
+    }
+}
+
 /// Checks that `stdio`, `serve` and `analysis` refuse to start when `option` names a
 /// file that is not what it wants (the message saying `not_one`) or no file at all,
 /// with a message naming the option and the file.

@@ -9,6 +9,7 @@
 
 pub mod amaf;
 pub mod avoid;
+pub mod book;
 pub mod clock;
 pub mod dynamic_komi;
 pub mod game;

@@ -5,6 +5,7 @@ use super::ponder::Ponder;
 use super::{move_name, GoAdapter, GoError, Purpose};
 use crate::go::board::Board;
 use crate::go::engine::avoid::Avoid;
+use crate::go::engine::book::OpeningBook;
 use crate::go::engine::dynamic_komi::DynamicKomi;
 use crate::go::engine::game::Game;
 use crate::go::engine::search::{Budget, SearchResult, Settings, Target};
@@ -142,6 +143,13 @@ impl GoAdapter {
         avoid: Option<Arc<Avoid>>,
     ) -> Result<String, GoError> {
         let started = Instant::now();
+        // Analysis (a progress with reports, or moves kept out) always searches.
+        let analysing = avoid.is_some() || progress.as_ref().is_some_and(|p| p.interval.is_some());
+        if purpose != Purpose::Cleanup && !analysing {
+            if let Some(answer) = self.book_move(colour, purpose, started) {
+                return answer;
+            }
+        }
         let game = Game::of(&self.board);
         let allotment = self.clocks[colour.index()].and_then(|clock| allot(&clock, &game));
         let cleanup = purpose == Purpose::Cleanup;
@@ -226,6 +234,29 @@ impl GoAdapter {
             clock.note_overrun(started.elapsed().as_secs_f64() - allotment.hard.as_secs_f64());
         }
         Ok(answer)
+    }
+
+    /// The opening book's move for `colour`, if the book holds the position: played
+    /// unless only asked for, with its (small) time charged to the clock.
+    fn book_move(
+        &mut self,
+        colour: Colour,
+        purpose: Purpose,
+        started: Instant,
+    ) -> Option<Result<String, GoError>> {
+        let found = OpeningBook::active()?.lookup(&self.board, self.komi, colour)?;
+        let vertex = self.board.vertex(found.point);
+        tracing::debug!(best = %move_name(Some(vertex)), win_rate = found.win_rate, "book move");
+        if purpose != Purpose::Answer {
+            if let Err(error) = self.board.play(colour, found.point) {
+                return Some(Err(error.into()));
+            }
+            self.last_search = None;
+        }
+        if let Some(clock) = &mut self.clocks[colour.index()] {
+            clock.spend(started.elapsed().as_secs_f64());
+        }
+        Some(Ok(move_name(Some(vertex))))
     }
 
     /// With `--go-ponder`, goes on searching the kept tree on the opponent's time, unless
