@@ -99,7 +99,7 @@ impl OpeningBook {
             moves: HashMap::new(),
         };
         let mut first_line = HashMap::new();
-        for (line, text) in lines.filter(|(_, text)| !text.is_empty() && !text.starts_with('#')) {
+        for (line, text) in lines.filter(|(_, text)| is_content(text)) {
             let (key, answer) = book.entry(text).map_err(|why| error(line, why))?;
             if let Some(earlier) = first_line.insert(key.clone(), line) {
                 return Err(error(line, format!("the position of line {earlier} again")));
@@ -192,12 +192,17 @@ fn next_field<'a>(
     name: &str,
 ) -> Result<(usize, &'a str), BookError> {
     let (line, text) = lines
-        .find(|(_, text)| !text.is_empty() && !text.starts_with('#'))
+        .find(|(_, text)| is_content(text))
         .ok_or_else(|| error(0, format!("no `{name}` line")))?;
     match text.split_once(' ') {
         Some((field, value)) if field == name => Ok((line, value.trim())),
         _ => Err(error(line, format!("not `{name} ...`"))),
     }
+}
+
+/// Whether a line says something: neither blank nor a comment.
+fn is_content(text: &str) -> bool {
+    !text.is_empty() && !text.starts_with('#')
 }
 
 /// A line's error.
@@ -249,19 +254,15 @@ fn transform(size: usize, symmetry: u8, point: usize) -> usize {
     row * size + column
 }
 
-/// The point whose image under `symmetry` is `point`.
+/// The point whose image under `symmetry` is `point`: its image under the inverse
+/// symmetry, which mirrors the other axis first when the symmetry swaps them.
 fn untransform(size: usize, symmetry: u8, point: usize) -> usize {
-    let (mut column, mut row) = (point % size, point / size);
-    if symmetry & 1 != 0 {
-        column = size - 1 - column;
-    }
-    if symmetry & 2 != 0 {
-        row = size - 1 - row;
-    }
-    if symmetry & 4 != 0 {
-        std::mem::swap(&mut column, &mut row);
-    }
-    row * size + column
+    let inverse = if symmetry & 4 != 0 {
+        4 | (symmetry & 1) << 1 | (symmetry & 2) >> 1
+    } else {
+        symmetry
+    };
+    transform(size, inverse, point)
 }
 
 #[cfg(test)]
