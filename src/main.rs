@@ -264,8 +264,8 @@ struct ModelArgs {
     /// checks, with its ko, eye and nakade checks).
     #[arg(long, value_name = "STYLE", default_value = "standard")]
     go_playout_style: PlayoutStyle,
-    /// The policy network for the Go engine's priors, on the board sizes it is for
-    /// (near the root; on 9x9 at nodes of 50 simulations or more): a weights file (as `scripts/train_policy_net.py` writes it; the
+    /// The policy network for the Go engine's priors near the root, on the board sizes
+    /// it is for: a weights file (as `scripts/train_policy_net.py` writes it; the
     /// repository keeps data/policy-nets/policy_9x9.txt and policy_9x9_katago.txt for
     /// 9x9, policy_9_13_19.txt for 9x9, 13x13 and 19x19 and policy_13x13_katago.txt for
     /// 13x13), or `none` for the move model's priors on every size [default: the

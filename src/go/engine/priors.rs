@@ -141,41 +141,6 @@ pub fn priors(
         .collect()
 }
 
-/// How far the policy network's probabilities (one a rules point) move each candidate's
-/// prior from the move model's (see [`priors`]): the won simulations to add to the
-/// prior of each candidate point (negative: to take away). A prior keeps its number of
-/// simulations and its tactical and opening terms; only the strength it weighs changes.
-pub fn policy_shifts(
-    board: &mut PlayoutBoard,
-    ladders: &mut LadderReader,
-    policy: &[f32],
-) -> Vec<(usize, f32)> {
-    let model = MoveModel::active();
-    let with_shapes = model.uses_shapes();
-    let size = board.size();
-    let points: Vec<usize> = candidates(board).into_iter().flatten().collect();
-    let strengths: Vec<(f32, f32)> = points
-        .iter()
-        .map(|&point| {
-            let features = move_features(board, ladders, point, with_shapes);
-            (model.gamma(&features), policy[point].max(LEAST_POLICY))
-        })
-        .collect();
-    let (best_gamma, best_policy) = strengths.iter().fold(
-        (f32::MIN_POSITIVE, f32::MIN_POSITIVE),
-        |(gamma, probability), &(g, p)| (gamma.max(g), probability.max(p)),
-    );
-    points
-        .into_iter()
-        .zip(strengths)
-        .map(|(point, (gamma, probability))| {
-            let before = model_rate(gamma / best_gamma, size);
-            let after = model_rate(probability / best_policy, size);
-            (point, MODEL_VISITS * (after - before))
-        })
-        .collect()
-}
-
 /// The prior win rate of a move whose strength is `relative` times the strongest
 /// move's (0 to 1), on a board of `size` lines.
 fn model_rate(relative: f32, size: usize) -> f32 {
@@ -360,36 +325,6 @@ mod tests {
         assert_eq!(priors.last().unwrap().mv, None);
         // Every legal move and the pass, nothing else.
         assert_eq!(priors.len(), 25 - 4 + 1);
-    }
-
-    #[test]
-    fn a_policy_shift_is_the_difference_its_strengths_make_to_the_priors() {
-        let _bound = crate::test_bound::bound();
-        // 9x9 with a few stones; a policy that favours one point (E5, 40) strongly and
-        // spreads the rest over the other points.
-        let mut board = board_with(9, &[20, 30], &[50, 60]);
-        let points = 81;
-        let mut policy = vec![0.2 / points as f32; points];
-        policy[40] = 0.8;
-        let ladders = &mut LadderReader::new();
-        let model = priors(&mut board, ladders, None);
-        let with_policy = priors(&mut board, ladders, Some(&policy));
-        let shifts = policy_shifts(&mut board, ladders, &policy);
-        assert_eq!(
-            shifts.len(),
-            model.len() - 1,
-            "every candidate but the pass"
-        );
-        for (point, shift) in shifts {
-            let (before, after) = (
-                model.iter().find(|p| p.mv == Some(point)).unwrap(),
-                with_policy.iter().find(|p| p.mv == Some(point)).unwrap(),
-            );
-            assert_eq!(before.visits, after.visits);
-            let moved = before.visits * before.rate + shift;
-            assert!((moved - after.visits * after.rate).abs() < 1e-3, "{point}");
-        }
-        assert!(rate_of(&with_policy, 40) > rate_of(&model, 40));
     }
 
     #[test]

@@ -36,9 +36,6 @@ pub struct Node {
     /// Whether a thread is working out this node's children (see
     /// [`Tree::claim_expansion`]); it fits in what would otherwise be padding.
     expanding: bool,
-    /// Whether a thread has claimed this node to give its children the policy
-    /// network's priors (see [`Tree::claim_net_priors`]); padding too.
-    net_priors: bool,
     /// The sum of Black's final area margins of the simulations backed up through the
     /// node (f64: an f32 sum would drop small margins once it is large).
     pub score_sum: f64,
@@ -65,7 +62,6 @@ impl Node {
             first_child: 0,
             child_count: 0,
             expanding: false,
-            net_priors: false,
             score_sum: 0.0,
             score_squares: 0.0,
         }
@@ -296,28 +292,6 @@ impl Tree {
         true
     }
 
-    /// Claims `index` for giving its children new priors (the policy network's): `true`
-    /// the first time only, so that one thread does it once.
-    pub fn claim_net_priors(&mut self, index: usize) -> bool {
-        let node = &mut self.nodes[index];
-        !std::mem::replace(&mut node.net_priors, true)
-    }
-
-    /// Adds to the prior of each child of `index` whose move `shift_of` knows that many
-    /// won simulations (fewer when negative), in its plain and AMAF statistics alike: a
-    /// second opinion of the move's chances in place of the first, with as many
-    /// simulations.
-    pub fn shift_priors(&mut self, index: usize, shift_of: impl Fn(usize) -> Option<f32>) {
-        for child in self.children(index) {
-            let node = &mut self.nodes[child];
-            if let Some(wins) = node.mv().and_then(&shift_of) {
-                node.wins += wins;
-                node.amaf_wins += wins;
-                node.prior_wins += wins;
-            }
-        }
-    }
-
     /// Gives `index` these children, unless that would pass the capacity (then `false`,
     /// and the node stays a leaf, free to be claimed again). A node is expanded at most
     /// once.
@@ -437,37 +411,6 @@ mod tests {
         assert!(!tree.expand(Tree::ROOT, kids(0..1)));
         assert_eq!(tree.node(2).mv(), Some(1));
         assert_eq!(tree.len(), 4);
-    }
-
-    #[test]
-    fn shifted_priors_keep_what_the_simulations_added() {
-        let _bound = crate::test_bound::bound();
-        let mut tree = Tree::new(8);
-        let children = [Some(1), Some(2), Some(3), None].map(|mv| Node::new(mv, 30.0, 0.5));
-        assert!(tree.expand(Tree::ROOT, children.into_iter()));
-        // Move 1 has had 10 simulations (7 won) and 4 AMAF ones (1 won).
-        let node = tree.node_mut(1);
-        node.visits += 10.0;
-        node.wins += 7.0;
-        node.amaf_visits += 4.0;
-        node.amaf_wins += 1.0;
-        assert!(tree.claim_net_priors(Tree::ROOT));
-        assert!(!tree.claim_net_priors(Tree::ROOT), "claimed once");
-        // Move 1 gains 9 won simulations, move 2 loses 6; move 3 and the pass are not
-        // named.
-        tree.shift_priors(Tree::ROOT, |point| match point {
-            1 => Some(9.0),
-            2 => Some(-6.0),
-            _ => None,
-        });
-        let one = tree.node(1);
-        assert_eq!((one.visits, one.wins), (40.0, 31.0));
-        assert_eq!((one.amaf_visits, one.amaf_wins), (34.0, 25.0));
-        assert_eq!((one.real_visits(), one.prior_rate()), (10.0, 0.8));
-        assert_eq!((tree.node(2).wins, tree.node(2).prior_rate()), (9.0, 0.3));
-        for untouched in [3, 4] {
-            assert_eq!(tree.node(untouched).wins, 15.0);
-        }
     }
 
     #[test]

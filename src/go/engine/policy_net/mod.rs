@@ -1,9 +1,8 @@
 //! A small convolutional policy network: from the position it gives each legal point the
 //! probability that a strong player moves there. The search uses the active one on the
 //! board sizes it is for, in place of the move model's strengths for the priors of nodes
-//! near the root, or on 9x9 of nodes the search has come back to often (see
-//! [`search`](super::search)), where a better first ordering of the moves pays most: by
-//! default the built-in network on [`BUILTIN_SIZES`], or the one
+//! near the root (see [`search`](super::search)), where a better first ordering of the
+//! moves pays most: by default the built-in network on [`BUILTIN_SIZES`], or the one
 //! `--go-policy-net FILE` installs, or none (`--go-policy-net none`).
 //!
 //! The network is 3x3 convolutions with ReLU and a 1x1 head, one logit a point, softmax
@@ -175,13 +174,6 @@ impl PolicyNet {
     /// Whether the network was trained for boards of `size` lines (it reads any).
     pub fn is_for(&self, size: usize) -> bool {
         self.sizes.contains(&size)
-    }
-
-    /// Whether the value head it carries, if any, judges boards of `size` at `komi`.
-    pub fn judges(&self, size: usize, komi: f64) -> bool {
-        self.value
-            .as_ref()
-            .is_some_and(|head| head.is_for(size, komi))
     }
 
     /// The probability of each rules point (row-major from the bottom left, as
