@@ -20,7 +20,7 @@ mod moggy;
 
 use super::amaf::FirstPlays;
 use super::ladder::LadderReader;
-use super::model::shape::{shape3, SHAPE3_CODES};
+use super::model::shape::{shape3_atari_sides, shape3_ring, SHAPE3_CODES, SHAPE3_RINGS};
 use super::model::MoveModel;
 use super::playout_board::{cell_of, PlayoutBoard, EMPTY};
 use super::replies::Replies;
@@ -334,7 +334,7 @@ fn capture(board: &PlayoutBoard, grid: usize, candidates: &mut Candidates) {
 /// (the mover's own): the move model's 3x3 shapes of weight [`SHAPE_GAMMA`] or more (no
 /// own eye, no self-atari), one chosen with odds in proportion to its weight.
 fn shape(board: &mut PlayoutBoard, last: usize, rng: &mut Rng) -> Option<usize> {
-    let odds = shape_odds();
+    let table = shape_table();
     let own = cell_of(board.to_move());
     let mut candidates = Candidates::new();
     let around_last = board.ring(last);
@@ -353,8 +353,13 @@ fn shape(board: &mut PlayoutBoard, last: usize, rng: &mut Rng) -> Option<usize> 
             continue;
         }
         // The shape first: most points around a move have none worth playing, so
-        // legality is asked of few.
-        let weight = odds[shape3(board, grid) as usize];
+        // legality is asked of few; and the neighbours first, for with most of them no
+        // atari bits make a shape worth playing.
+        let ring = shape3_ring(board, grid);
+        if table.rings[ring as usize] & MAY_PLAY == 0 {
+            continue;
+        }
+        let weight = table.odds[(ring << 4 | board.sides_in_atari(grid)) as usize];
         if weight > PLAIN
             && board.is_legal_at(grid)
             && !board.is_eye_at(own, grid)
@@ -390,24 +395,69 @@ fn shaped_random_move(board: &mut PlayoutBoard, rng: &mut Rng) -> Option<usize> 
 /// Whether the move model weighs the 3x3 shape of a move at `grid` below
 /// [`RANDOM_SHAPE_FLOOR`].
 fn light_shape(board: &PlayoutBoard, grid: usize) -> bool {
-    shape_odds()[shape3(board, grid) as usize] == LIGHT
+    let table = shape_table();
+    let ring = shape3_ring(board, grid);
+    match table.rings[ring as usize] & (ALWAYS_LIGHT | NEVER_LIGHT) {
+        ALWAYS_LIGHT => true,
+        NEVER_LIGHT => false,
+        _ => table.odds[(ring << 4 | board.sides_in_atari(grid)) as usize] == LIGHT,
+    }
 }
 
-/// The move model's 3x3 shapes as the playouts use them, two bytes a raw code (half
-/// the model's table, so that more of it stays in the cache): [`LIGHT`] for a shape
-/// weighing less than [`RANDOM_SHAPE_FLOOR`], [`PLAIN`] for one below [`SHAPE_GAMMA`],
-/// and otherwise the shape step's odds, its weight times 16.
-fn shape_odds() -> &'static [u16] {
-    static ODDS: OnceLock<Vec<u16>> = OnceLock::new();
-    ODDS.get_or_init(|| {
+/// The move model's 3x3 shapes as the playouts use them.
+struct ShapeTable {
+    /// Two bytes a raw code (half the model's table, so that more of it stays in the
+    /// cache): [`LIGHT`] for a shape weighing less than [`RANDOM_SHAPE_FLOOR`], [`PLAIN`]
+    /// for one below [`SHAPE_GAMMA`], and otherwise the shape step's odds, its weight
+    /// times 16.
+    odds: Vec<u16>,
+    /// A byte for each code of the eight neighbours alone ([`shape3_ring`]): flags that
+    /// hold for every shape those neighbours make with the atari bits they allow
+    /// ([`MAY_PLAY`], [`ALWAYS_LIGHT`], [`NEVER_LIGHT`]), so that the playouts read the
+    /// atari bits, and the large table, only where they change the answer.
+    rings: Vec<u8>,
+}
+
+/// [`ShapeTable::rings`]' flags: some shape of the neighbours is above [`PLAIN`]...
+const MAY_PLAY: u8 = 1;
+/// ...every one is [`LIGHT`]...
+const ALWAYS_LIGHT: u8 = 2;
+/// ...none is.
+const NEVER_LIGHT: u8 = 4;
+
+/// The playouts' [`ShapeTable`], made from the active move model once.
+fn shape_table() -> &'static ShapeTable {
+    static TABLE: OnceLock<ShapeTable> = OnceLock::new();
+    TABLE.get_or_init(|| {
         let model = MoveModel::active();
-        (0..SHAPE3_CODES as u32)
+        let odds: Vec<u16> = (0..SHAPE3_CODES as u32)
             .map(|code| odds_of(model.shape3_gamma(code)))
-            .collect()
+            .collect();
+        let rings = (0..SHAPE3_RINGS as u32)
+            .map(|ring| {
+                let sides = shape3_atari_sides(ring);
+                // Over every subset of the sides that hold stones.
+                (0..16u32)
+                    .filter(|bits| bits & !sides == 0)
+                    .map(|bits| odds[(ring << 4 | bits) as usize])
+                    .fold(ALWAYS_LIGHT | NEVER_LIGHT, |mut flags, entry| {
+                        if entry > PLAIN {
+                            flags |= MAY_PLAY;
+                        }
+                        flags &= if entry == LIGHT {
+                            !NEVER_LIGHT
+                        } else {
+                            !ALWAYS_LIGHT
+                        };
+                        flags
+                    })
+            })
+            .collect();
+        ShapeTable { odds, rings }
     })
 }
 
-/// A shape's entry in [`shape_odds`].
+/// A shape's entry in [`ShapeTable::odds`].
 fn odds_of(gamma: f32) -> u16 {
     if gamma < RANDOM_SHAPE_FLOOR {
         LIGHT
@@ -418,7 +468,7 @@ fn odds_of(gamma: f32) -> u16 {
     }
 }
 
-/// [`shape_odds`]'s entries below any shape step's odds (which are at least
+/// [`ShapeTable::odds`]' entries below any shape step's odds (which are at least
 /// `16 * SHAPE_GAMMA`, so above both).
 const LIGHT: u16 = 0;
 const PLAIN: u16 = 1;
@@ -450,6 +500,7 @@ fn random_move(board: &mut PlayoutBoard, rng: &mut Rng, careful: bool) -> Option
 mod tests {
     use super::*;
     use crate::go::board::Board;
+    use crate::go::engine::model::shape::shape3;
     use crate::go::Colour;
 
     #[test]
@@ -620,7 +671,7 @@ mod tests {
     fn the_playouts_shape_table_keeps_the_model_s_decisions() {
         let _bound = crate::test_bound::bound();
         let model = MoveModel::active();
-        let odds = shape_odds();
+        let odds = &shape_table().odds;
         for code in 0..SHAPE3_CODES as u32 {
             let (gamma, entry) = (model.shape3_gamma(code), odds[code as usize]);
             assert_eq!(entry == LIGHT, gamma < RANDOM_SHAPE_FLOOR, "{code}");
@@ -629,6 +680,43 @@ mod tests {
                 assert_eq!(usize::from(entry), (gamma * 16.0) as usize, "{code}");
             }
         }
+    }
+
+    #[test]
+    fn the_neighbours_flags_hold_for_every_shape_met_in_play() {
+        let _bound = crate::test_bound::bound();
+        // Over the positions of random games, every empty point's full shape agrees with
+        // what the flags of its neighbours alone promise, and its atari bits are among
+        // those the neighbours allow.
+        let table = shape_table();
+        let mut rng = Rng::new(9);
+        let (mut checked, mut atari) = (0, 0);
+        for _ in 0..20 {
+            let mut board = PlayoutBoard::from_board_to_move(&Board::new(9), Colour::Black);
+            while board.passes() < 2 && board.moves_played() < 120 {
+                for &grid in board.empty_grid() {
+                    let grid = grid as usize;
+                    let (ring, code) = (shape3_ring(&board, grid), shape3(&board, grid));
+                    assert_eq!(code >> 4, ring);
+                    assert_eq!(code & 15 & !shape3_atari_sides(ring), 0, "{code:#x}");
+                    atari += usize::from(code & 15 != 0);
+                    let (flags, entry) = (table.rings[ring as usize], table.odds[code as usize]);
+                    assert!(entry <= PLAIN || flags & MAY_PLAY != 0, "{code:#x}");
+                    assert!(flags & ALWAYS_LIGHT == 0 || entry == LIGHT, "{code:#x}");
+                    assert!(flags & NEVER_LIGHT == 0 || entry != LIGHT, "{code:#x}");
+                    assert_eq!(light_shape(&board, grid), entry == LIGHT);
+                    checked += 1;
+                }
+                match random_move(&mut board, &mut rng, true) {
+                    Some(grid) => board.play_at(grid),
+                    None => board.pass(),
+                }
+            }
+        }
+        assert!(
+            checked > 10_000 && atari > 100,
+            "{checked} points, {atari} with atari"
+        );
     }
 
     #[test]

@@ -309,6 +309,7 @@ impl PlayoutBoard {
 
     /// The contents of the eight cells around a grid index, in [`ring`](Self::ring)'s
     /// order.
+    #[inline]
     pub(super) fn ring_cells(&self, grid: usize) -> [u8; 8] {
         let s = self.stride;
         let above = &self.cells[grid + s - 1..grid + s + 2];
@@ -330,6 +331,7 @@ impl PlayoutBoard {
     /// stone whose string is in atari. Without branches: a cell's head is a grid index
     /// even when the cell holds no stone, so its liberty count can always be read, and
     /// is kept only for stones.
+    #[inline]
     pub(super) fn sides_in_atari(&self, grid: usize) -> u32 {
         let s = self.stride;
         [grid + s, grid + 1, grid - s, grid - 1]

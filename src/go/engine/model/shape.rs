@@ -24,7 +24,16 @@ pub const SHAPE3_CODES: usize = 1 << 20;
 /// content (empty, black, white, border) is its [`state`] with Black to move, so the
 /// ring packs as it is, and with White to move each cell's two bits are swapped when
 /// they differ (black and white trade places, empty and border stay).
+#[inline]
 pub fn shape3(board: &PlayoutBoard, grid: usize) -> u32 {
+    shape3_ring(board, grid) << 4 | board.sides_in_atari(grid)
+}
+
+/// The first part of [`shape3`]'s raw code: the eight neighbours' states alone (16
+/// bits), which the playouts look at first to skip the atari bits where no shape with
+/// these neighbours matters.
+#[inline]
+pub fn shape3_ring(board: &PlayoutBoard, grid: usize) -> u32 {
     let code = board
         .ring_cells(grid)
         .into_iter()
@@ -32,8 +41,21 @@ pub fn shape3(board: &PlayoutBoard, grid: usize) -> u32 {
     // Each cell's low bit where its two bits differ, for White to move only.
     let for_white = 0x5555 * u32::from(board.to_move() == Colour::White);
     let swap = (code ^ code >> 1) & for_white;
-    let code = code ^ (swap | swap << 1);
-    code << 4 | board.sides_in_atari(grid)
+    code ^ (swap | swap << 1)
+}
+
+/// Codes of [`shape3_ring`]: 16 bits.
+pub const SHAPE3_RINGS: usize = 1 << 16;
+
+/// The atari bits (as in [`shape3`]'s code) that can be set with the neighbours `ring`:
+/// those of the four adjacent points that hold a stone.
+pub fn shape3_atari_sides(ring: u32) -> u32 {
+    // Ring cells 1, 3, 5 and 7 (above, right, below, left) sit at bits 12, 8, 4 and 0
+    // of the ring code, and give atari bits 0 to 3.
+    (0..4).fold(0, |bits, side| {
+        let state = (ring >> (12 - 4 * side)) & 3;
+        bits | u32::from(state == MINE || state == THEIRS) << side
+    })
 }
 
 // The packing above needs the grid contents to be the states from Black's view.
