@@ -19,11 +19,6 @@ const EDGE: u32 = 3;
 pub const SHAPE3_CODES: usize = 1 << 20;
 
 /// The 3x3 shape of playing the empty `grid` for the side to move: its raw code.
-///
-/// Runs in the playouts' inner loop, so without branches or tables: a grid cell's
-/// content (empty, black, white, border) is its [`state`] with Black to move, so the
-/// ring packs as it is, and with White to move each cell's two bits are swapped when
-/// they differ (black and white trade places, empty and border stay).
 #[inline]
 pub fn shape3(board: &PlayoutBoard, grid: usize) -> u32 {
     shape3_ring(board, grid) << 4 | board.sides_in_atari(grid)
@@ -32,6 +27,11 @@ pub fn shape3(board: &PlayoutBoard, grid: usize) -> u32 {
 /// The first part of [`shape3`]'s raw code: the eight neighbours' states alone (16
 /// bits), which the playouts look at first to skip the atari bits where no shape with
 /// these neighbours matters.
+///
+/// Runs in the playouts' inner loop, so without branches or tables: a grid cell's
+/// content (empty, black, white, border) is its [`state`] with Black to move, so the
+/// ring packs as it is, and with White to move each cell's two bits are swapped when
+/// they differ (black and white trade places, empty and border stay).
 #[inline]
 pub fn shape3_ring(board: &PlayoutBoard, grid: usize) -> u32 {
     let code = board
