@@ -359,7 +359,7 @@ fn shape(board: &mut PlayoutBoard, last: usize, rng: &mut Rng) -> Option<usize> 
         if table.rings[ring as usize] & MAY_PLAY == 0 {
             continue;
         }
-        let weight = table.odds[(ring << 4 | board.sides_in_atari(grid)) as usize];
+        let weight = table.entry(board, grid, ring);
         if weight > PLAIN
             && board.is_legal_at(grid)
             && !board.is_eye_at(own, grid)
@@ -400,7 +400,7 @@ fn light_shape(board: &PlayoutBoard, grid: usize) -> bool {
     match table.rings[ring as usize] & (ALWAYS_LIGHT | NEVER_LIGHT) {
         ALWAYS_LIGHT => true,
         NEVER_LIGHT => false,
-        _ => table.odds[(ring << 4 | board.sides_in_atari(grid)) as usize] == LIGHT,
+        _ => table.entry(board, grid, ring) == LIGHT,
     }
 }
 
@@ -416,6 +416,13 @@ struct ShapeTable {
     /// ([`MAY_PLAY`], [`ALWAYS_LIGHT`], [`NEVER_LIGHT`]), so that the playouts read the
     /// atari bits, and the large table, only where they change the answer.
     rings: Vec<u8>,
+}
+
+impl ShapeTable {
+    /// The odds entry of the shape at `grid`, whose neighbours' code is `ring`.
+    fn entry(&self, board: &PlayoutBoard, grid: usize, ring: u32) -> u16 {
+        self.odds[(ring << 4 | board.sides_in_atari(grid)) as usize]
+    }
 }
 
 /// [`ShapeTable::rings`]' flags: some shape of the neighbours is above [`PLAIN`]...
