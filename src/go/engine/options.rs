@@ -31,14 +31,14 @@ pub struct EngineOptions {
 }
 
 impl Default for EngineOptions {
-    /// One second a move, seed 0, trees of at most 500,000 nodes (28 MB), one
+    /// One second a move, seed 0, trees of at most 2,000,000 nodes (112 MB), one
     /// thread, resigning below a 5% win rate, no pondering, the standard playouts.
     fn default() -> EngineOptions {
         EngineOptions {
             move_time: Duration::from_secs(1),
             playouts: None,
             seed: 0,
-            max_nodes: 500_000,
+            max_nodes: 2_000_000,
             threads: 1,
             resign_below: 0.05,
             ponder: false,
