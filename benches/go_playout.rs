@@ -20,6 +20,7 @@ use gamebot::go::engine::playout_board::PlayoutBoard;
 use gamebot::go::engine::policy_net::PolicyNet;
 use gamebot::go::engine::search::{search, Budget, Settings};
 use gamebot::go::engine::value_net::ValueNet;
+use gamebot::go::engine::EngineOptions;
 use gamebot::go::rng::Rng;
 use gamebot::go::{Colour, Points};
 use std::time::{Duration, Instant};
@@ -90,7 +91,7 @@ fn simulations_per_second(board: &Board, threads: usize, span: Duration) -> f64 
     let settings = Settings {
         komi: Points::parse("7").expect("a komi"),
         seed: 1,
-        max_nodes: 500_000,
+        max_nodes: EngineOptions::default().max_nodes,
         ownership: false,
         threads,
         dynamic_komi: 0,
