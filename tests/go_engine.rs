@@ -445,6 +445,43 @@ fn two_threads_share_one_tree() {
 }
 
 #[test]
+fn a_search_ends_when_its_tree_is_full() {
+    let _bound = bound();
+    let board = Board::new(9);
+    let budget = Budget {
+        playouts: Some(20_000),
+        ..Budget::default()
+    };
+    for threads in [1, 2] {
+        // A 9x9 leaf takes 82 nodes: 3,000 fill long before 20,000 simulations.
+        let small = Settings {
+            max_nodes: 3_000,
+            threads,
+            ..settings("7", 5)
+        };
+        let result = search(&board, B, &small, &budget);
+        assert!(result.full, "{threads} threads: {result:?}");
+        assert!(
+            (100..5_000).contains(&result.playouts),
+            "{threads} threads: {} simulations",
+            result.playouts
+        );
+        assert!(result.best.is_some(), "a move from what it searched");
+    }
+    let roomy = Settings {
+        max_nodes: 100_000,
+        ..settings("7", 5)
+    };
+    let budget = Budget {
+        playouts: Some(2_000),
+        ..Budget::default()
+    };
+    let result = search(&board, B, &roomy, &budget);
+    assert!(!result.full);
+    assert_eq!(result.playouts, 2_000);
+}
+
+#[test]
 fn a_search_continues_from_the_subtree_of_the_moves_played() {
     let _bound = bound();
     use gamebot::go::engine::pool::SearchPool;

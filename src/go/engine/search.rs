@@ -11,7 +11,7 @@ use super::policy_net::PolicyNet;
 use super::pool::{SearchPool, Slice, Sliced};
 use super::priors::priors;
 use super::stopping::{verdict, Child, Pace, Verdict};
-use super::tree::{Node, Tree};
+use super::tree::{Claim, Node, Tree};
 use super::value;
 use super::value_net::ValueNet;
 use crate::go::board::Board;
@@ -81,7 +81,8 @@ pub struct Settings {
     /// The seed of the playouts' random choices: the same seed, position and playout
     /// count give the same result.
     pub seed: u64,
-    /// The most nodes the tree may hold (56 bytes each).
+    /// The most nodes the tree may hold (56 bytes each): the search ends when a leaf
+    /// due for expansion finds no room for its children (see [`SearchResult::full`]).
     pub max_nodes: usize,
     /// Whether to estimate who owns each point at the end (costs a pass over the board
     /// per simulation).
@@ -166,6 +167,7 @@ pub fn search_with(
             real_komi,
             max_moves: 3 * points,
             avoid: settings.avoid.clone(),
+            full: AtomicBool::new(false),
         },
         root,
         lanes: (0..settings.threads.max(1))
@@ -192,6 +194,7 @@ pub fn search_with(
         rules_legal(board, colour, point)
     });
     result.decided = job.decided.load(Ordering::Relaxed);
+    result.full = job.shared.full.load(Ordering::Relaxed);
     if real_komi.is_some() {
         result.dynamic = Some(Dynamic {
             komi,
@@ -245,12 +248,13 @@ struct SearchJob {
 }
 
 impl SearchJob {
-    /// Whether the budget is spent, `now` being the time.
+    /// Whether the budget is spent, `now` being the time, or the tree is full.
     fn exhausted(&self, now: Instant) -> bool {
         self.playouts
             .is_some_and(|limit| self.shared.done.load(Ordering::Relaxed) >= limit)
             || self.stop.load(Ordering::Relaxed)
             || self.deadline.is_some_and(|end| now >= end)
+            || self.shared.full.load(Ordering::Relaxed)
     }
 
     /// Whether the time rule, if there is one and its turn has come, ends the search.
@@ -355,6 +359,10 @@ struct Shared {
     real_komi: Option<Points>,
     max_moves: usize,
     avoid: Option<Arc<Avoid>>,
+    /// Set when a leaf due for expansion found no room for its children: the search
+    /// ends there, since simulations that can no longer deepen the tree only pile up
+    /// visits at its leaves (see [`SearchResult::full`]).
+    full: AtomicBool,
 }
 
 /// How a simulation ended.
@@ -453,10 +461,16 @@ impl Worker {
             let mut node = Tree::ROOT;
             while board.passes() < 2 {
                 if !tree.node(node).is_expanded() {
-                    if tree.node(node).real_visits() < EXPAND_AT + 1.0
-                        || !tree.claim_expansion(node, board.empty_grid().len() + 1)
-                    {
+                    if tree.node(node).real_visits() < EXPAND_AT + 1.0 {
                         break;
+                    }
+                    match tree.claim_expansion(node, board.empty_grid().len() + 1) {
+                        Claim::Claimed => {}
+                        Claim::Taken => break,
+                        Claim::Full => {
+                            shared.full.store(true, Ordering::Relaxed);
+                            break;
+                        }
                     }
                     let leaf = Leaf {
                         node,

@@ -67,7 +67,7 @@ pub fn search_in_slices(
             .iter()
             .map(|&sum| (sum / playouts.max(1) as f64) as f32)
             .collect();
-        if result.decided || budget.exhausted(playouts) {
+        if result.decided || result.full || budget.exhausted(playouts) {
             return (result, grown);
         }
         report(&result, &grown);

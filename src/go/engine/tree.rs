@@ -154,6 +154,17 @@ pub struct Tree {
     root_tally: Vec<[f32; 2]>,
 }
 
+/// What [`Tree::claim_expansion`] made of a leaf.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Claim {
+    /// The caller expands it.
+    Claimed,
+    /// It has children, or another thread is working them out.
+    Taken,
+    /// Its children would not fit: the tree has grown as large as it may.
+    Full,
+}
+
 impl Tree {
     /// A tree with one root node (for the move that led to the position searched, which
     /// is not used) and room for at most `capacity` nodes.
@@ -276,20 +287,20 @@ impl Tree {
 
     /// Marks leaf `index` as being expanded by the caller, who works out its children
     /// (at most `most_children` of them) without the tree's lock and then calls
-    /// [`Tree::expand`]; `false` when another thread has claimed it already, when it has
-    /// children, or when that many more would not fit (the work would be thrown away).
-    /// Meanwhile the other threads treat it as a leaf instead of working out the same
-    /// children again.
-    pub fn claim_expansion(&mut self, index: usize, most_children: usize) -> bool {
+    /// [`Tree::expand`]. Meanwhile the other threads treat it as a leaf instead of
+    /// working out the same children again. A node that has children or is claimed
+    /// already is [`Claim::Taken`]; when that many more would not fit, the tree is
+    /// [`Claim::Full`] (the work would be thrown away).
+    pub fn claim_expansion(&mut self, index: usize, most_children: usize) -> Claim {
         if self.nodes.len() + most_children > self.capacity {
-            return false;
+            return Claim::Full;
         }
         let node = &mut self.nodes[index];
         if node.is_expanded() || node.expanding {
-            return false;
+            return Claim::Taken;
         }
         node.expanding = true;
-        true
+        Claim::Claimed
     }
 
     /// Gives `index` these children, unless that would pass the capacity (then `false`,
@@ -417,18 +428,28 @@ mod tests {
     fn a_leaf_is_claimed_once_and_only_while_its_children_would_fit() {
         let _bound = crate::test_bound::bound();
         let mut tree = Tree::new(4);
-        assert!(
-            !tree.claim_expansion(Tree::ROOT, 4),
+        assert_eq!(
+            tree.claim_expansion(Tree::ROOT, 4),
+            Claim::Full,
             "1 + 4 nodes pass the capacity"
         );
-        assert!(tree.claim_expansion(Tree::ROOT, 3));
-        assert!(!tree.claim_expansion(Tree::ROOT, 3), "claimed already");
+        assert_eq!(tree.claim_expansion(Tree::ROOT, 3), Claim::Claimed);
+        assert_eq!(
+            tree.claim_expansion(Tree::ROOT, 3),
+            Claim::Taken,
+            "claimed already"
+        );
         assert!(tree.expand(Tree::ROOT, kids(0..2)));
-        assert!(!tree.claim_expansion(Tree::ROOT, 1), "expanded");
-        assert!(tree.claim_expansion(1, 1));
+        assert_eq!(
+            tree.claim_expansion(Tree::ROOT, 1),
+            Claim::Taken,
+            "expanded"
+        );
+        assert_eq!(tree.claim_expansion(1, 1), Claim::Claimed);
         // An expansion that fails frees the claim for another try.
         assert!(!tree.expand(1, kids(0..3)));
-        assert!(tree.claim_expansion(1, 1));
+        assert_eq!(tree.claim_expansion(1, 1), Claim::Claimed);
+        assert_eq!(tree.claim_expansion(2, 2), Claim::Full);
     }
 
     #[test]

@@ -194,6 +194,7 @@ impl GoAdapter {
             win_rate = result.win_rate(),
             steered = ?self.steering.last,
             decided = result.decided,
+            full = result.full,
             playouts = result.playouts,
             nodes = tree.len(),
             seconds = started.elapsed().as_secs_f64(),

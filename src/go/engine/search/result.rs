@@ -75,6 +75,9 @@ pub struct SearchResult {
     /// Whether the search ended before its deadline because its choice was settled
     /// (see [`Budget::target`](super::Budget::target)).
     pub decided: bool,
+    /// Whether the search ended because its tree was full: a leaf due for expansion
+    /// found no room under [`Settings::max_nodes`](super::Settings::max_nodes).
+    pub full: bool,
     /// With dynamic komi: the komi the tree scored its simulations against, and the best
     /// move's win rate against it. The candidates' win rates are then those of the
     /// simulations from this root counted against the game's komi (see
@@ -203,6 +206,7 @@ pub(super) fn result(
         root_score,
         ownership,
         decided: false,
+        full: false,
         dynamic: None,
     }
 }

@@ -168,6 +168,7 @@ mod tests {
             root_score: Score::default(),
             ownership: vec![0.0; 81],
             decided: false,
+            full: false,
             dynamic: None,
         }
     }
