@@ -110,6 +110,8 @@ struct AnalysisArgs {
     #[arg(long)]
     quit_without_waiting: bool,
     #[command(flatten)]
+    tree: TreeArgs,
+    #[command(flatten)]
     move_model: ModelArgs,
     /// KataGo's `-model FILE`: accepted and ignored.
     #[arg(long, value_name = "FILE", hide = true)]
@@ -249,7 +251,31 @@ struct EngineArgs {
     #[arg(long, value_name = "FILE")]
     go_book: Option<PathBuf>,
     #[command(flatten)]
+    tree: TreeArgs,
+    #[command(flatten)]
     move_model: ModelArgs,
+}
+
+/// How large a Go search's tree may grow; the same for `serve`, `stdio` and `analysis`.
+#[derive(Debug, clap::Args)]
+struct TreeArgs {
+    /// The most nodes a Go search's tree may hold, 56 bytes each: a search ends when its
+    /// tree is full (about 7 s on 9x9 with two threads at the default), so more lets
+    /// long searches and analyses go on, at that much memory for each search.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = EngineOptions::default().max_nodes as u64,
+        value_parser = clap::value_parser!(u64).range(100_000..=1_000_000_000)
+    )]
+    go_max_nodes: u64,
+}
+
+impl TreeArgs {
+    /// The node cap, which the parser keeps within a `usize` on any target.
+    fn max_nodes(&self) -> usize {
+        usize::try_from(self.go_max_nodes).expect("at most 1,000,000,000")
+    }
 }
 
 /// The Go engine's move model and playout policy; the same for `serve`, `stdio` and
@@ -364,12 +390,12 @@ impl EngineArgs {
             seed: self.seed.unwrap_or_else(fresh_seed),
             resign_below: self.go_resign_below,
             ponder: self.go_ponder,
+            max_nodes: self.tree.max_nodes(),
             playout_style: self.move_model.go_playout_style,
             threads: self.search_threads.map_or_else(
                 || std::thread::available_parallelism().map_or(1, |n| n.get()),
                 usize::from,
             ),
-            ..EngineOptions::default()
         }
     }
 }
@@ -590,7 +616,7 @@ fn analysis(args: &AnalysisArgs) -> ExitCode {
         playouts_per_visit: args.playouts_per_visit,
         default_visits: args.max_visits,
         seed: args.seed.unwrap_or_else(fresh_seed),
-        max_nodes: EngineOptions::default().max_nodes,
+        max_nodes: args.tree.max_nodes(),
         quit_without_waiting: args.quit_without_waiting,
         playout_style: args.move_model.go_playout_style,
     };

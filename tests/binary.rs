@@ -489,6 +489,7 @@ fn serve_help_lists_every_option_with_its_default() {
             ("--http", "off"),
             ("--go-move-time", "1"),
             ("--go-resign-below", "0.05"),
+            ("--go-max-nodes", "2000000"),
             ("--log-format", "text"),
         ],
     );
@@ -515,6 +516,7 @@ fn stdio_help_lists_every_option_with_its_default() {
             ("--drain-timeout", "10"),
             ("--go-move-time", "1"),
             ("--go-resign-below", "0.05"),
+            ("--go-max-nodes", "2000000"),
             ("--log-format", "text"),
         ],
     );
@@ -566,6 +568,8 @@ fn bad_option_values_are_refused() {
         &["stdio", "--go-move-time", "inf"],
         &["serve", "--go-playouts", "0"],
         &["serve", "--go-resign-below", "1.5"],
+        &["stdio", "--go-max-nodes", "99999"],
+        &["analysis", "--go-max-nodes", "many"],
         &["serve", "--allow-origin", "evil.example"],
         &["serve", "--allow-origin", "https://play.example/page"],
         &["stdio", "--seed", "-3"],
@@ -655,6 +659,45 @@ fn stdio_answers(options: &[&str], commands: &str) -> String {
     let answers = stdout.recv_timeout(PATIENCE).unwrap();
     assert!(running.wait().success(), "{options:?}");
     answers
+}
+
+#[test]
+fn a_genmove_ends_its_search_when_the_tree_given_by_go_max_nodes_is_full() {
+    let _bound = bound();
+    // 100,000 nodes fill in about 20,000 simulations on 9x9; the log line of the move
+    // says how many it ran and why it stopped.
+    let mut running = Running::spawn(
+        gamebot()
+            .env("RUST_LOG", "gamebot=debug")
+            .args(["stdio", "--go-max-nodes", "100000"])
+            .args(["--go-playouts", "200000", "--seed", "1"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped()),
+    );
+    let mut stdin = running.child.stdin.take().unwrap();
+    let stderr = read_all_later(running.child.stderr.take().unwrap());
+    stdin
+        .write_all(
+            b"boardsize 9
+genmove b
+",
+        )
+        .unwrap();
+    drop(stdin);
+    let log = stderr.recv_timeout(PATIENCE).unwrap();
+    assert!(running.wait().success());
+    let line = log
+        .lines()
+        .find(|line| line.contains("genmove") && line.contains("playouts="))
+        .unwrap_or_else(|| panic!("no genmove line in {log}"));
+    assert!(line.contains("full=true"), "{line}");
+    let playouts: u64 = line
+        .split_whitespace()
+        .find_map(|word| word.strip_prefix("playouts="))
+        .and_then(|count| count.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!((1_000..200_000).contains(&playouts), "{line}");
 }
 
 #[test]
