@@ -260,21 +260,24 @@ struct EngineArgs {
 #[derive(Debug, clap::Args)]
 struct TreeArgs {
     /// The most nodes a Go search's tree may hold, 56 bytes each: a search ends when its
-    /// tree is full (about 7 s on 9x9 with two threads at the default), so more lets
-    /// long searches and analyses go on, at that much memory for each search.
+    /// tree is full (at 2000000, after about 7 s on 9x9 with two threads), so more lets
+    /// long searches and analyses go on, at that much memory for each search [default:
+    /// 2000000 for serve, 8000000 for stdio and analysis].
     #[arg(
         long,
         value_name = "N",
-        default_value_t = EngineOptions::default().max_nodes as u64,
         value_parser = clap::value_parser!(u64).range(100_000..=1_000_000_000)
     )]
-    go_max_nodes: u64,
+    go_max_nodes: Option<u64>,
 }
 
 impl TreeArgs {
-    /// The node cap, which the parser keeps within a `usize` on any target.
-    fn max_nodes(&self) -> usize {
-        usize::try_from(self.go_max_nodes).expect("at most 1,000,000,000")
+    /// The node cap asked for, else `default`; the parser keeps it within a `usize` on
+    /// any target.
+    fn max_nodes(&self, default: usize) -> usize {
+        self.go_max_nodes.map_or(default, |nodes| {
+            usize::try_from(nodes).expect("at most 1,000,000,000")
+        })
     }
 }
 
@@ -382,15 +385,16 @@ impl EngineArgs {
         Ok(())
     }
 
-    /// The engine options these arguments ask for.
-    fn options(&self) -> EngineOptions {
+    /// The engine options these arguments ask for, with trees of `max_nodes` unless
+    /// `--go-max-nodes` says otherwise.
+    fn options(&self, max_nodes: usize) -> EngineOptions {
         EngineOptions {
             move_time: Duration::from_secs_f64(self.go_move_time),
             playouts: self.go_playouts,
             seed: self.seed.unwrap_or_else(fresh_seed),
             resign_below: self.go_resign_below,
             ponder: self.go_ponder,
-            max_nodes: self.tree.max_nodes(),
+            max_nodes: self.tree.max_nodes(max_nodes),
             playout_style: self.move_model.go_playout_style,
             threads: self.search_threads.map_or_else(
                 || std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -510,7 +514,7 @@ async fn run(mode: Mode) -> std::io::Result<()> {
                 None => SgfFiles::Refused,
             };
             let catalog = Arc::new(gamebot::standard_catalog_with_files(
-                engine.options(),
+                engine.options(EngineOptions::default().max_nodes),
                 files,
             ));
             // Recorded from the start; served by `--http` at `GET /metrics`.
@@ -557,7 +561,7 @@ async fn run(mode: Mode) -> std::io::Result<()> {
             // may name any file, as with GNU Go and KataGo.
             server::serve_stdio(
                 Arc::new(gamebot::standard_catalog_with_files(
-                    engine.options(),
+                    engine.options(EngineOptions::ONE_CLIENT_MAX_NODES),
                     SgfFiles::Anywhere,
                 )),
                 line_limit(max_line_bytes),
@@ -616,7 +620,7 @@ fn analysis(args: &AnalysisArgs) -> ExitCode {
         playouts_per_visit: args.playouts_per_visit,
         default_visits: args.max_visits,
         seed: args.seed.unwrap_or_else(fresh_seed),
-        max_nodes: args.tree.max_nodes(),
+        max_nodes: args.tree.max_nodes(EngineOptions::ONE_CLIENT_MAX_NODES),
         quit_without_waiting: args.quit_without_waiting,
         playout_style: args.move_model.go_playout_style,
     };

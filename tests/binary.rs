@@ -489,7 +489,10 @@ fn serve_help_lists_every_option_with_its_default() {
             ("--http", "off"),
             ("--go-move-time", "1"),
             ("--go-resign-below", "0.05"),
-            ("--go-max-nodes", "2000000"),
+            (
+                "--go-max-nodes",
+                "2000000 for serve, 8000000 for stdio and analysis",
+            ),
             ("--log-format", "text"),
         ],
     );
@@ -516,7 +519,10 @@ fn stdio_help_lists_every_option_with_its_default() {
             ("--drain-timeout", "10"),
             ("--go-move-time", "1"),
             ("--go-resign-below", "0.05"),
-            ("--go-max-nodes", "2000000"),
+            (
+                "--go-max-nodes",
+                "2000000 for serve, 8000000 for stdio and analysis",
+            ),
             ("--log-format", "text"),
         ],
     );

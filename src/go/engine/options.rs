@@ -30,6 +30,14 @@ pub struct EngineOptions {
     pub playout_style: PlayoutStyle,
 }
 
+impl EngineOptions {
+    /// The node cap where one client has the engine to itself (`gamebot stdio`,
+    /// `gamebot analysis`): 448 MB at most, so that long thinking times and analyses
+    /// grow their trees for half a minute or more before they fill, where a server's
+    /// many sessions keep to [`EngineOptions::default`]'s 2,000,000.
+    pub const ONE_CLIENT_MAX_NODES: usize = 8_000_000;
+}
+
 impl Default for EngineOptions {
     /// One second a move, seed 0, trees of at most 2,000,000 nodes (112 MB), one
     /// thread, resigning below a 5% win rate, no pondering, the standard playouts.
