@@ -507,7 +507,7 @@ fn a_search_continues_from_the_subtree_of_the_moves_played() {
     }
     let (second, _) = search_with(
         &pool,
-        Some(tree.subtree(reply_node)),
+        Some(tree.into_subtree(reply_node)),
         &board,
         B,
         &settings("7", 2),

@@ -9,7 +9,7 @@ pub type Move = Option<usize>;
 /// Wins count for the player who made the move (the player to move at the parent), so a
 /// parent picks the child with the best value directly. The final scores are Black's
 /// area margins, without komi, whoever moved.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy)]
 pub struct Node {
     /// The move that leads here from the parent: a point, or [`PASS`] (see [`Node::mv`]);
     /// four bytes rather than an `Option<usize>`'s sixteen keep the node at 56 bytes.
@@ -242,25 +242,44 @@ impl Tree {
     }
 
     /// The subtree under `index` as a tree of its own (`index` its root), for reusing
-    /// what a search learned about the position a move later. Children stay side by side.
-    pub fn subtree(&self, index: usize) -> Tree {
-        let mut nodes = Vec::with_capacity(self.nodes.len().min(1 << 16));
-        nodes.push(self.nodes[index].clone());
-        // (old index, new index) of each copied node whose children are still to copy.
-        let mut queue = std::collections::VecDeque::from([(index, 0)]);
-        while let Some((old, new)) = queue.pop_front() {
-            let children = self.children(old);
-            nodes[new].first_child = nodes.len() as u32;
-            for child in children {
-                queue.push_back((child, nodes.len()));
-                nodes.push(self.nodes[child].clone());
+    /// what a search learned about the position a move later. Children stay side by
+    /// side. The nodes are packed down in place, so keeping a subtree takes no more
+    /// memory than the tree already holds, and the room left is given back.
+    pub fn into_subtree(mut self, index: usize) -> Tree {
+        // Each block of children lies above its parent (a block is added after the node
+        // that owns it), so packing the blocks down in the order of their old places
+        // moves each to a place at or below its old one, over nothing still to move.
+        let mut blocks = Vec::new();
+        let mut stack = vec![index];
+        while let Some(node) = stack.pop() {
+            let children = self.children(node);
+            if !children.is_empty() {
+                blocks.push((children.start, children.len(), node));
+                stack.extend(children);
             }
         }
-        Tree {
-            nodes,
-            capacity: self.capacity,
-            root_tally: Vec::new(),
+        blocks.sort_unstable_by_key(|&(start, _, _)| start);
+        self.nodes[Tree::ROOT] = self.nodes[index];
+        // Where each block went, in the order of `blocks`.
+        let mut moved_to = Vec::with_capacity(blocks.len());
+        let mut next = 1;
+        for &(start, count, parent) in &blocks {
+            self.nodes.copy_within(start..start + count, next);
+            let parent = if parent == index {
+                Tree::ROOT
+            } else {
+                // The parent's block came earlier: the last one starting at or below it.
+                let block = blocks.partition_point(|&(first, _, _)| first <= parent) - 1;
+                moved_to[block] + (parent - blocks[block].0)
+            };
+            self.nodes[parent].first_child = next as u32;
+            moved_to.push(next);
+            next += count;
         }
+        self.nodes.truncate(next);
+        self.nodes.shrink_to_fit();
+        self.root_tally.clear();
+        self
     }
 
     /// The root children's second tally (see [`Tree::count_at_root`]), one entry per
@@ -462,7 +481,7 @@ mod tests {
         let twenty_one = tree.child_for(eleven, Some(21)).unwrap();
         tree.expand(twenty_one, kids([30]));
         tree.node_mut(twenty_one).visits = 7.0;
-        let sub = tree.subtree(eleven);
+        let sub = tree.into_subtree(eleven);
         assert_eq!(sub.len(), 5);
         assert_eq!(sub.node(Tree::ROOT).mv(), Some(11));
         let moves: Vec<_> = sub.children(Tree::ROOT).map(|c| sub.node(c).mv()).collect();
@@ -471,7 +490,54 @@ mod tests {
         assert_eq!(sub.node(kept).visits, 7.0);
         let leaf = sub.child_for(kept, Some(30)).unwrap();
         assert!(!sub.node(leaf).is_expanded());
-        assert_eq!(tree.child_for(Tree::ROOT, Some(12)), None);
+    }
+
+    /// Whether the subtree of `a` under `at` and the subtree of `b` under `root` hold
+    /// the same nodes in the same order.
+    fn same_subtree(a: &Tree, at: usize, b: &Tree, root: usize) -> bool {
+        let (left, right) = (a.node(at), b.node(root));
+        left.mv() == right.mv()
+            && left.visits == right.visits
+            && left.child_count == right.child_count
+            && a.children(at)
+                .zip(b.children(root))
+                .all(|(x, y)| same_subtree(a, x, b, y))
+    }
+
+    #[test]
+    fn a_subtree_packed_in_place_is_the_same_tree_with_nothing_else() {
+        let _bound = crate::test_bound::bound();
+        let mut rng = crate::go::rng::Rng::new(7);
+        for round in 0..50 {
+            // A tree grown as a search grows one: leaves expanded in a random order.
+            let mut tree = Tree::new(10_000);
+            tree.expand(Tree::ROOT, kids(0..5));
+            for _ in 0..rng.below(300) {
+                let mut node = Tree::ROOT;
+                while tree.node(node).is_expanded() {
+                    let children = tree.children(node);
+                    node = children.start + rng.below(children.len());
+                }
+                tree.expand(node, kids(0..1 + rng.below(6)));
+                tree.node_mut(node).visits = rng.below(1000) as f32;
+            }
+            let at = 1 + rng.below(5);
+            let (original, reach) = (tree.clone(), reachable(&tree, at));
+            let sub = tree.into_subtree(at);
+            assert!(
+                same_subtree(&original, at, &sub, Tree::ROOT),
+                "round {round}"
+            );
+            assert_eq!(sub.len(), reach, "round {round}: nothing else kept");
+        }
+    }
+
+    /// The nodes of the subtree under `index`, itself included.
+    fn reachable(tree: &Tree, index: usize) -> usize {
+        1 + tree
+            .children(index)
+            .map(|child| reachable(tree, child))
+            .sum::<usize>()
     }
 
     #[test]
@@ -487,7 +553,7 @@ mod tests {
         tree.count_at_root(0, 1.0);
         tree.count_at_root(7, 1.0);
         assert_eq!(tree.root_tally(), [[0.0, 0.0], [2.0, 1.5], [1.0, 0.0]]);
-        assert!(tree.subtree(2).root_tally().is_empty());
+        assert!(tree.into_subtree(2).root_tally().is_empty());
     }
 
     #[test]

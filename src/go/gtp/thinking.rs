@@ -76,7 +76,7 @@ impl LastSearch {
             node = self.tree.child_for(node, record.point)?;
             mover = mover.opponent();
         }
-        (mover == colour).then(|| self.tree.subtree(node))
+        (mover == colour).then(|| self.tree.into_subtree(node))
     }
 }
 
@@ -225,7 +225,7 @@ impl GoAdapter {
             // Only the part under the move played is of use later: keep just that.
             self.last_search = tree
                 .child_for(Tree::ROOT, chosen)
-                .map(|node| LastSearch::new(tree.subtree(node), board, colour.opponent()));
+                .map(|node| LastSearch::new(tree.into_subtree(node), board, colour.opponent()));
         }
         let answer = move_name(chosen.map(|p| board.vertex(p)));
         if purpose != Purpose::Answer {
