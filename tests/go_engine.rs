@@ -482,6 +482,36 @@ fn a_search_ends_when_its_tree_is_full() {
 }
 
 #[test]
+fn a_search_that_continues_a_full_tree_ends_at_once_on_what_it_holds() {
+    let _bound = bound();
+    use gamebot::go::engine::pool::SearchPool;
+    use gamebot::go::engine::search::search_with;
+    let board = Board::new(9);
+    let small = Settings {
+        max_nodes: 3_000,
+        ..settings("7", 5)
+    };
+    let budget = Budget {
+        playouts: Some(20_000),
+        ..Budget::default()
+    };
+    let pool = SearchPool::new(1);
+    let (first, tree) = search_with(&pool, None, &board, B, &small, &budget);
+    assert!(first.full);
+    // A ponder goes on with the tree of the same position, as here.
+    let (again, _) = search_with(&pool, Some(tree), &board, B, &small, &budget);
+    assert!(again.full);
+    assert!(again.playouts < 100, "{} simulations", again.playouts);
+    let visits: u32 = again.candidates.iter().map(|c| c.visits).sum();
+    assert!(
+        u64::from(visits) >= first.playouts,
+        "the candidates keep the first search's {} simulations: {visits}",
+        first.playouts
+    );
+    assert!(again.best.is_some());
+}
+
+#[test]
 fn a_search_continues_from_the_subtree_of_the_moves_played() {
     let _bound = bound();
     use gamebot::go::engine::pool::SearchPool;
