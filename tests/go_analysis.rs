@@ -583,3 +583,31 @@ fn scores_are_the_expected_final_margin_for_the_side_analysed() {
         server.shutdown().await;
     })
 }
+
+#[test]
+fn an_analysis_whose_tree_fills_goes_quiet_until_the_next_line() {
+    bounded(async {
+        // A 9x9 leaf takes 82 nodes: 3,000 fill within a few hundred simulations.
+        let engine = gamebot::go::engine::EngineOptions {
+            max_nodes: 3_000,
+            ..common::test_engine()
+        };
+        let server = TestServer::start_with_engine(common::default_config(), engine).await;
+        let mut c = server.connect().await;
+        c.ok("boardsize 9").await;
+        c.send("5 kata-analyze b 1").await;
+        assert_eq!(c.line().await, "=5\n");
+        // Reports come every 10 ms while the search runs; once the tree is full the
+        // last one is sent again and then nothing until the next line.
+        let mut last = String::new();
+        while let Ok(line) = tokio::time::timeout(Duration::from_millis(500), c.line()).await {
+            assert!(line.starts_with("info move "), "{line:?}");
+            last = line;
+        }
+        assert!(!last.is_empty(), "no report before the tree filled");
+        c.send("6 name").await;
+        assert_eq!(c.line().await, "\n", "the stream ends at the next line");
+        assert_eq!(c.response().await, "=6 gamebot\n\n");
+        server.shutdown().await;
+    })
+}
