@@ -444,22 +444,30 @@ fn two_threads_share_one_tree() {
     assert!(capture.visits >= 20, "{capture:?}");
 }
 
+/// Settings whose tree holds 3,000 nodes: a 9x9 leaf takes 82, so it fills long before
+/// [`FILLS`] simulations.
+fn small_tree(threads: usize) -> Settings {
+    Settings {
+        max_nodes: 3_000,
+        threads,
+        ..settings("7", 5)
+    }
+}
+
+/// Simulations that fill [`small_tree`] on 9x9 many times over.
+const FILLS: Budget<'static> = Budget {
+    playouts: Some(20_000),
+    deadline: None,
+    target: None,
+    stop: None,
+};
+
 #[test]
 fn a_search_ends_when_its_tree_is_full() {
     let _bound = bound();
     let board = Board::new(9);
-    let budget = Budget {
-        playouts: Some(20_000),
-        ..Budget::default()
-    };
     for threads in [1, 2] {
-        // A 9x9 leaf takes 82 nodes: 3,000 fill long before 20,000 simulations.
-        let small = Settings {
-            max_nodes: 3_000,
-            threads,
-            ..settings("7", 5)
-        };
-        let result = search(&board, B, &small, &budget);
+        let result = search(&board, B, &small_tree(threads), &FILLS);
         assert!(result.full, "{threads} threads: {result:?}");
         assert!(
             (100..5_000).contains(&result.playouts),
@@ -487,19 +495,11 @@ fn a_search_that_continues_a_full_tree_ends_at_once_on_what_it_holds() {
     use gamebot::go::engine::pool::SearchPool;
     use gamebot::go::engine::search::search_with;
     let board = Board::new(9);
-    let small = Settings {
-        max_nodes: 3_000,
-        ..settings("7", 5)
-    };
-    let budget = Budget {
-        playouts: Some(20_000),
-        ..Budget::default()
-    };
-    let pool = SearchPool::new(1);
-    let (first, tree) = search_with(&pool, None, &board, B, &small, &budget);
+    let (small, pool) = (small_tree(1), SearchPool::new(1));
+    let (first, tree) = search_with(&pool, None, &board, B, &small, &FILLS);
     assert!(first.full);
     // A ponder goes on with the tree of the same position, as here.
-    let (again, _) = search_with(&pool, Some(tree), &board, B, &small, &budget);
+    let (again, _) = search_with(&pool, Some(tree), &board, B, &small, &FILLS);
     assert!(again.full);
     assert!(again.playouts < 100, "{} simulations", again.playouts);
     let visits: u32 = again.candidates.iter().map(|c| c.visits).sum();

@@ -117,9 +117,9 @@ mod tests {
     use std::time::Instant;
 
     /// The lines of a stream, shared with the test that watches it.
-    struct Shared(Arc<Mutex<Vec<String>>>);
+    struct Watched(Arc<Mutex<Vec<String>>>);
 
-    impl StreamSink for Shared {
+    impl StreamSink for Watched {
         fn begin(&mut self) {}
 
         fn line(&mut self, text: &str) {
@@ -144,7 +144,7 @@ mod tests {
         let analysis = {
             let (lines, stop) = (Arc::clone(&lines), Arc::clone(&stop));
             std::thread::spawn(move || {
-                let mut sink = Shared(lines);
+                let mut sink = Watched(lines);
                 adapter.execute_stream("kata-analyze", Args::new(&["b", "1"]), &mut sink, &stop)
             })
         };
