@@ -1,6 +1,6 @@
 //! `gamebot analysis`'s options, with KataGo's own as KaTrain passes them.
 
-use super::engine_args::{fresh_seed, ModelArgs, TreeArgs};
+use super::engine_args::{fresh_seed, search_threads, ModelArgs, TreeArgs};
 use gamebot::go::analysis_engine::Config;
 use gamebot::go::engine::EngineOptions;
 
@@ -79,10 +79,7 @@ impl AnalysisArgs {
     pub(crate) fn config(&self) -> Config {
         Config {
             workers: usize::from(self.analysis_threads),
-            search_threads: self.search_threads.map_or_else(
-                || std::thread::available_parallelism().map_or(1, |n| n.get()),
-                usize::from,
-            ),
+            search_threads: search_threads(self.search_threads),
             playouts_per_visit: self.playouts_per_visit,
             default_visits: self.max_visits,
             seed: self.seed.unwrap_or_else(fresh_seed),

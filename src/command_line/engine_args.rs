@@ -187,10 +187,7 @@ impl EngineArgs {
             ponder: self.go_ponder,
             max_nodes: self.tree.max_nodes(max_nodes),
             playout_style: self.move_model.go_playout_style,
-            threads: self.search_threads.map_or_else(
-                || std::thread::available_parallelism().map_or(1, |n| n.get()),
-                usize::from,
-            ),
+            threads: search_threads(self.search_threads),
         }
     }
 }
@@ -213,6 +210,14 @@ fn resign_below(text: &str) -> Result<f32, String> {
         Ok(rate) if (0.0..=1.0).contains(&rate) => Ok(rate),
         _ => Err(format!("'{text}' is not a win rate from 0 to 1")),
     }
+}
+
+/// The search threads `--search-threads` asks for, else one per core.
+pub(crate) fn search_threads(asked: Option<u16>) -> usize {
+    asked.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        usize::from,
+    )
 }
 
 /// A seed that differs from run to run: the clock's nanoseconds and the process id.

@@ -5,9 +5,9 @@ mod analysis_args;
 mod engine_args;
 
 pub(crate) use analysis_args::{arguments, AnalysisArgs};
-pub(crate) use engine_args::EngineArgs;
 
 use clap::{Parser, Subcommand};
+use engine_args::EngineArgs;
 use gamebot::arena::cli::ArenaArgs;
 use gamebot::go::training::TrainArgs;
 use gamebot::server;
