@@ -81,6 +81,8 @@ fn main() -> ExitCode {
     }
 }
 
+/// Runs `serve` or `stdio` until it ends: its files installed, its catalog built, then
+/// the server or the one session.
 async fn run(mode: Mode) -> std::io::Result<()> {
     match mode {
         Mode::Serve {
@@ -207,6 +209,7 @@ fn analysis(args: &AnalysisArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// `--max-line-bytes` as a length; beyond what this machine can address, no limit.
 fn line_limit(bytes: u64) -> usize {
     usize::try_from(bytes).unwrap_or(usize::MAX)
 }
